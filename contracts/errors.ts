@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** Stable error codes the API answers with; clients switch on these, never on messages. */
+export const errorCodes = [
+  "invalid_request",
+  "not_found",
+  "method_not_allowed",
+  "payload_too_large",
+  "unsupported_media_type",
+  "unauthenticated",
+  "forbidden",
+  "rate_limited",
+  "internal_error",
+  "unavailable",
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.string().describe("Stable machine-readable code, e.g. not_found"),
+      message: z.string().describe("Human-readable message, safe to show to a user"),
+    }),
+  })
+  .meta({ id: "Error" });
+
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The spec's user-facing messages that more than one side shows. */
+export const messages = {
+  notAuthenticated: "User not authenticated",
+  internal: "Something went wrong on our side. Please try again later.",
+  unavailable: "The service is temporarily unavailable. Please try again later.",
+} as const;

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+/**
+ * Everything about the server's configuration that the browser may see. Anything not
+ * listed here stays on the server.
+ */
+export const siteConfigSchema = z
+  .object({
+    name: z.string(),
+    version: z.string(),
+    accessMode: z.enum(["open", "members"]),
+    contactEmail: z.string(),
+    social: z.object({
+      x: z.string().optional(),
+      telegram: z.string().optional(),
+      discord: z.string().optional(),
+    }),
+  })
+  .meta({ id: "SiteConfig" });
+
+export type SiteConfig = z.infer<typeof siteConfigSchema>;

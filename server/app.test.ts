@@ -1,0 +1,227 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { Kysely, SqliteDialect } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import type { Schema } from "./db/schema.ts";
+import { appVersion } from "./paths.ts";
+import { buildTestApp } from "./test/app.ts";
+import { openTestDatabase, testDatabaseTargets } from "./test/databases.ts";
+
+function builtWebApp(): string {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-web-"));
+  fs.mkdirSync(path.join(root, "assets"));
+  fs.writeFileSync(path.join(root, "index.html"), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(path.join(root, "assets", "index-abc123.js"), "console.log('app')");
+  return root;
+}
+
+describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(target);
+    app = await buildTestApp(handle.database, {
+      webRoot: builtWebApp(),
+      env: {
+        CONTACT_EMAIL: "hello@example.org",
+        SOCIAL_X_URL: "https://x.com/gemwire",
+        ADMIN_PASSWORD: "correct horse battery",
+      },
+    });
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    typed.get("/api/test/boom", async () => {
+      throw new Error("connection to db at 10.0.0.5 failed: password=hunter2");
+    });
+    typed.get(
+      "/api/test/echo",
+      { schema: { querystring: z.object({ limit: z.coerce.number().int().max(100) }) } },
+      async (request) => ({ limit: request.query.limit }),
+    );
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.dispose();
+  });
+
+  it("reports health with the database and version", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/health" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: "ok", db: "ok", version: appVersion });
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("answers unknown API paths with a JSON 404 in the error shape", async () => {
+    for (const method of ["GET", "POST", "DELETE"] as const) {
+      const response = await app.inject({ method, url: "/api/no-such-thing?x=1" });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers["content-type"]).toMatch(/application\/json/);
+      expect(response.json()).toEqual({
+        error: { code: "not_found", message: `No API route ${method} /api/no-such-thing` },
+      });
+    }
+  });
+
+  it("serves index.html for client routes, fresh on every visit", async () => {
+    for (const url of ["/", "/stories", "/token/btc", "/blog/some-post?ref=x", "/no/such/page"]) {
+      const response = await app.inject({ method: "GET", url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers["content-type"]).toMatch(/text\/html/);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers["cache-control"]).toBe("no-cache");
+    }
+  });
+
+  it("caches hashed assets for a year and 404s missing files instead of sending the page", async () => {
+    const asset = await app.inject({ method: "GET", url: "/assets/index-abc123.js" });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const missing = await app.inject({ method: "GET", url: "/assets/index-old999.js" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBe("not_found");
+  });
+
+  it("sends the security headers on pages and API answers alike", async () => {
+    for (const url of ["/", "/api/health", "/api/no-such-thing"]) {
+      const { headers } = await app.inject({ method: "GET", url });
+      const csp = String(headers["content-security-policy"]);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toMatch(/script-src 'self' https:\/\/s3\.tradingview\.com/);
+      expect(csp).toMatch(/frame-src [^;]*https:\/\/s\.tradingview\.com/);
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBe("no-referrer");
+    }
+  });
+
+  it("hides internal details of server errors", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/test/boom" });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: { code: "internal_error", message: "Something went wrong on our side. Please try again later." },
+    });
+    expect(response.body).not.toMatch(/hunter2|10\.0\.0\.5|at .*\.ts/);
+  });
+
+  it("explains invalid input with a 400 naming the field", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/test/echo?limit=500" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe("invalid_request");
+    expect(response.json().error.message).toMatch(/querystring\.limit: .*100/);
+    expect((await app.inject({ method: "GET", url: "/api/test/echo?limit=5" })).json()).toEqual({ limit: 5 });
+  });
+
+  it("refuses malformed JSON bodies with a 400", async () => {
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/no-such-thing",
+      headers: { "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect([400, 404]).toContain(response.statusCode);
+    expect(response.json().error.code).toMatch(/invalid_request|not_found/);
+  });
+
+  it("publishes an OpenAPI document generated from the route schemas", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe("3.1.0");
+    expect(document.info).toMatchObject({ title: "Gemwire API", version: appVersion });
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/site"]));
+    expect(document.paths["/api/openapi.json"]).toBeUndefined();
+    const health = document.paths["/api/health"].get.responses["200"].content["application/json"].schema;
+    expect(JSON.stringify(health)).toMatch(/Health|status/);
+  });
+
+  it("serves a browsable API page at /api/docs", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/docs/" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toMatch(/text\/html/);
+    expect(response.body).toMatch(/swagger/i);
+  });
+
+  it("compresses large answers for clients that accept it", async () => {
+    const response = await app.inject({
+      method: "GET",
+      url: "/api/openapi.json",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(response.headers["content-encoding"]).toBe("gzip");
+  });
+
+  it("tags each answer with a request id, keeping a sane one from the caller", async () => {
+    const given = await app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": "lb-42" } });
+    expect(given.headers["x-request-id"]).toBe("lb-42");
+    const hostile = await app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-request-id": "<script>alert(1)</script>" },
+    });
+    expect(hostile.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("tells the browser only the public site settings", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/site" });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      name: "Gemwire",
+      version: appVersion,
+      accessMode: "open",
+      contactEmail: "hello@example.org",
+      social: { x: "https://x.com/gemwire" },
+    });
+    expect(response.body).not.toContain("correct horse");
+  });
+});
+
+describe("the app before the web build exists", () => {
+  it("says how to build it instead of a blank page", async () => {
+    const [target] = testDatabaseTargets();
+    if (!target) throw new Error("no test database");
+    const handle = await openTestDatabase(target);
+    const app = await buildTestApp(handle.database, {
+      webRoot: fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-empty-")),
+    });
+    try {
+      const response = await app.inject({ method: "GET", url: "/stories" });
+      expect(response.statusCode).toBe(503);
+      expect(response.body).toMatch(/npm run build/);
+      expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await handle.dispose();
+    }
+  });
+});
+
+describe("health when the database is gone", () => {
+  it("answers 503 with db error", async () => {
+    const [target] = testDatabaseTargets();
+    if (!target) throw new Error("no test database");
+    const handle = await openTestDatabase(target);
+    // The same app over a database that has stopped answering.
+    const broken = new Kysely<Schema>({
+      dialect: new SqliteDialect({
+        database: async () => {
+          throw new Error("disk I/O error");
+        },
+      }),
+    });
+    const app = await buildTestApp({ ...handle.database, db: broken }, { webRoot: builtWebApp() });
+    try {
+      const response = await app.inject({ method: "GET", url: "/api/health" });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: "error", db: "error", version: appVersion });
+    } finally {
+      await app.close().catch(() => {});
+      await handle.dispose();
+    }
+  });
+});

@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import compress from "@fastify/compress";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/database.ts";
+import { createLogger } from "./logger.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
+import { siteRoutes } from "./modules/site/routes.ts";
+import { webDistDir } from "./paths.ts";
+import { registerErrorHandler } from "./plugins/errors.ts";
+import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerSecurityHeaders } from "./plugins/security.ts";
+import { registerWebApp } from "./plugins/web-app.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export type AppOptions = {
+  config: Config;
+  /** An open, migrated database. The app closes it when it closes. */
+  database: Database;
+  /** Folder of the built web app; defaults to dist/web. */
+  webRoot?: string;
+  /** The process's logger; by default one at the configured level. */
+  logger?: FastifyBaseLogger;
+};
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/**
+ * Builds the Fastify app: external plugins, then app plugins, then routes. Nothing here
+ * listens or migrates; main.ts and the tests decide that.
+ */
+export async function buildApp({
+  config,
+  database,
+  webRoot = webDistDir,
+  logger = createLogger(config),
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: logger,
+    // Keep a caller's (load balancer's) request id when it looks sane, else make one.
+    genReqId: (request) => {
+      const given = request.headers["x-request-id"];
+      return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.addHook("onClose", async () => database.close());
+  // While closing, answers to requests already in flight end their connection, so a
+  // keep-alive client cannot hold the server open past its last response.
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+    if (closing) reply.header("connection", "close");
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(compress, { threshold: 1024 });
+  await registerOpenApi(app);
+  registerErrorHandler(app);
+
+  await app.register(healthRoutes, { prefix: "/api" });
+  await app.register(siteRoutes, { prefix: "/api" });
+  await registerWebApp(app, webRoot);
+  return app;
+}

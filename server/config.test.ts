@@ -1,0 +1,90 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error("expected the configuration to be refused");
+}
+
+describe("loadConfig", () => {
+  it("applies the operator contract's defaults", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "127.0.0.1",
+      dataDir: path.resolve("./data"),
+      database: { dialect: "sqlite", file: path.resolve("./data/gemwire.db") },
+      priceApiUrl: "https://api.coingecko.com/api/v3",
+      allowPrivateSources: false,
+      accessMode: "open",
+      feedRefreshMs: 300_000,
+      adminPassword: undefined,
+      social: { x: undefined, telegram: undefined, discord: undefined },
+    });
+  });
+
+  it("uses PostgreSQL when DATABASE_URL is set", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://u:p@db/gemwire" }).database).toEqual({
+      dialect: "postgres",
+      url: "postgres://u:p@db/gemwire",
+    });
+  });
+
+  it("reads every variable it knows and ignores the rest of the environment", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      ALLOW_PRIVATE_SOURCES: "1",
+      ACCESS_MODE: "members",
+      FEED_REFRESH_MS: "60000",
+      SOCIAL_X_URL: "https://x.com/gemwire",
+      PATH: "/usr/bin",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "0.0.0.0",
+      allowPrivateSources: true,
+      accessMode: "members",
+      feedRefreshMs: 60_000,
+      social: { x: "https://x.com/gemwire" },
+    });
+  });
+
+  it("treats an empty value as unset", () => {
+    expect(loadConfig({ PORT: "", SOCIAL_X_URL: "" })).toMatchObject({ port: 3000, social: { x: undefined } });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^PORT must be a whole number \(got "abc"\)$/],
+    [{ PORT: "70000" }, /^PORT must be at most 65535/],
+    [{ PORT: "3.5" }, /^PORT must be a whole number/],
+    [{ ACCESS_MODE: "private" }, /^ACCESS_MODE .*"open".*"members"/],
+    [{ DATABASE_URL: "mysql://db/x" }, /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
+    [{ ALLOW_PRIVATE_SOURCES: "yes" }, /^ALLOW_PRIVATE_SOURCES /],
+    [{ FEED_REFRESH_MS: "5" }, /^FEED_REFRESH_MS must be at least 10000/],
+    [{ PRICE_API_URL: "ftp://prices" }, /^PRICE_API_URL /],
+    [{ SOCIAL_X_URL: "javascript:alert(1)" }, /^SOCIAL_X_URL must be an http\(s\) URL/],
+    [{ CONTACT_EMAIL: "nobody" }, /^CONTACT_EMAIL must be an email address/],
+  ])("refuses %o naming the variable", (env, message) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it("lists every bad variable at once", () => {
+    const problems = problemsOf({ PORT: "abc", ACCESS_MODE: "x", LOG_LEVEL: "loud" });
+    expect(problems.map((p) => p.split(" ")[0]).sort()).toEqual(["ACCESS_MODE", "LOG_LEVEL", "PORT"]);
+  });
+
+  it("never echoes the admin password back", () => {
+    const [problem] = problemsOf({ ADMIN_PASSWORD: "short" });
+    expect(problem).toMatch(/^ADMIN_PASSWORD must be at least 12 characters$/);
+    expect(problem).not.toContain("short");
+  });
+});

@@ -1,0 +1,121 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The operator contract: every environment variable Gemwire reads, validated once at
+ * start-up. Nothing else in the server reads `process.env`.
+ */
+const flag = z
+  .enum(["1", "0", "true", "false", ""])
+  .optional()
+  .transform((value) => value === "1" || value === "true");
+
+const optionalUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL" })
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
+const integer = (fallback: number, min: number, max: number) =>
+  z.coerce
+    .number({ error: "must be a whole number" })
+    .int({ error: "must be a whole number" })
+    .min(min, { error: `must be at least ${min}` })
+    .max(max, { error: `must be at most ${max}` })
+    .default(fallback);
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: integer(3000, 0, 65535),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  SOURCES_FILE: z.string().min(1).optional(),
+  PRICE_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.coingecko.com/api/v3"),
+  TRENDS_URL: z.url({ protocol: /^https?$/ }).default("https://trends.google.com/trending/rss"),
+  ALLOW_PRIVATE_SOURCES: flag,
+  ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).optional(),
+  ACCESS_MODE: z.enum(["open", "members"]).default("open"),
+  FEED_REFRESH_MS: integer(300_000, 10_000, 86_400_000),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  MIGRATION_LOCK_TIMEOUT_MS: integer(60_000, 0, 3_600_000),
+  CONTACT_EMAIL: z.email({ error: "must be an email address" }).default("contact@gemwire.app"),
+  SOCIAL_X_URL: optionalUrl,
+  SOCIAL_TELEGRAM_URL: optionalUrl,
+  SOCIAL_DISCORD_URL: optionalUrl,
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+export type Config = {
+  env: Environment["NODE_ENV"];
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
+  sourcesFile: string | undefined;
+  priceApiUrl: string;
+  trendsUrl: string;
+  allowPrivateSources: boolean;
+  adminPassword: string | undefined;
+  accessMode: Environment["ACCESS_MODE"];
+  feedRefreshMs: number;
+  logLevel: Environment["LOG_LEVEL"];
+  migrationLockTimeoutMs: number;
+  contactEmail: string;
+  social: { x?: string; telegram?: string; discord?: string };
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+/** Reads the environment into a typed config, listing every bad variable by name. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty strings mean "unset" for operators who write `VAR=` in an env file.
+  const present = Object.fromEntries(
+    Object.entries(source).filter(([key, value]) => key in environmentSchema.shape && value !== ""),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0] ?? "environment");
+        const value = present[name];
+        const shown = value === undefined || name.includes("PASSWORD") ? "" : ` (got "${value}")`;
+        return `${name} ${issue.message}${shown}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    database: env.DATABASE_URL
+      ? { dialect: "postgres", url: env.DATABASE_URL }
+      : { dialect: "sqlite", file: path.join(dataDir, "gemwire.db") },
+    sourcesFile: env.SOURCES_FILE,
+    priceApiUrl: env.PRICE_API_URL,
+    trendsUrl: env.TRENDS_URL,
+    allowPrivateSources: env.ALLOW_PRIVATE_SOURCES,
+    adminPassword: env.ADMIN_PASSWORD,
+    accessMode: env.ACCESS_MODE,
+    feedRefreshMs: env.FEED_REFRESH_MS,
+    logLevel: env.LOG_LEVEL,
+    migrationLockTimeoutMs: env.MIGRATION_LOCK_TIMEOUT_MS,
+    contactEmail: env.CONTACT_EMAIL,
+    social: {
+      x: env.SOCIAL_X_URL,
+      telegram: env.SOCIAL_TELEGRAM_URL,
+      discord: env.SOCIAL_DISCORD_URL,
+    },
+  };
+}

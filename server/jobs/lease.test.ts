@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { acquireLease, releaseLease } from "./lease.ts";
+
+describe.each(testDatabaseTargets())("job leases on $dialect", (target) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    handle = await openTestDatabase(target);
+  });
+  afterAll(async () => handle.dispose());
+
+  const lease = (holder: string, now: number, name = "feeds") => ({ name, holder, ttlMs: 1_000, now });
+
+  it("lets one holder at a time run a job until its lease expires", async () => {
+    const db = handle.database;
+    expect(await acquireLease(db, lease("process-a", 10_000))).toBe(true);
+    expect(await acquireLease(db, lease("process-b", 10_500))).toBe(false);
+    expect(await acquireLease(db, lease("process-a", 10_900))).toBe(true); // renewal, now until 11_900
+    expect(await acquireLease(db, lease("process-b", 11_500))).toBe(false);
+    expect(await acquireLease(db, lease("process-b", 11_900))).toBe(true); // expired: taken over
+    expect(await acquireLease(db, lease("process-a", 12_000))).toBe(false);
+  });
+
+  it("keeps leases of different jobs apart and frees one on release", async () => {
+    const db = handle.database;
+    expect(await acquireLease(db, lease("process-a", 20_000, "trends"))).toBe(true);
+    expect(await acquireLease(db, lease("process-b", 20_000, "prices"))).toBe(true);
+    await releaseLease(db, { name: "trends", holder: "process-b" }); // not the holder: no effect
+    expect(await acquireLease(db, lease("process-b", 20_100, "trends"))).toBe(false);
+    await releaseLease(db, { name: "trends", holder: "process-a" });
+    expect(await acquireLease(db, lease("process-b", 20_100, "trends"))).toBe(true);
+  });
+
+  it("grants a contested free lease to exactly one of many simultaneous callers", async () => {
+    const db = handle.database;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => acquireLease(db, lease(`process-${i}`, 30_000, "race"))),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+});

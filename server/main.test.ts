@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "./db/connection.ts";
+import { projectRoot } from "./paths.ts";
+import { testDatabaseTargets } from "./test/databases.ts";
+
+type Run = { code: number | null; stdout: string; stderr: string };
+
+/** Starts `server/main.ts` as an operator would, with only the given environment. */
+function start(env: Record<string, string>, args: string[] = []): { child: ChildProcess; done: Promise<Run> } {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts", ...args], {
+    cwd: projectRoot,
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "info", ...env },
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (chunk) => (stdout += chunk));
+  child.stderr?.on("data", (chunk) => (stderr += chunk));
+  const done = new Promise<Run>((resolve) => child.on("close", (code) => resolve({ code, stdout, stderr })));
+  return { child, done };
+}
+
+function databaseEnv(location: { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string }) {
+  return location.dialect === "sqlite" ? { DATA_DIR: path.dirname(location.file) } : { DATABASE_URL: location.url };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+describe("starting the server", () => {
+  it("stops with a message naming a bad variable", async () => {
+    const { done } = start({ PORT: "abc", ACCESS_MODE: "everyone" });
+    const run = await done;
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/Invalid configuration/);
+    expect(run.stderr).toMatch(/PORT must be a whole number \(got "abc"\)/);
+    expect(run.stderr).toMatch(/ACCESS_MODE /);
+  });
+
+  it("serves, then shuts down cleanly on SIGTERM", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-main-"));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const port = await freePort();
+    const { child, done } = start({ DATA_DIR: dataDir, PORT: String(port) });
+    cleanups.push(() => void child.kill("SIGKILL"));
+    let health: Response | undefined;
+    for (let attempt = 0; attempt < 100 && !health; attempt++) {
+      health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+      if (!health) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await health?.json()).toMatchObject({ status: "ok", db: "ok" });
+    expect(fs.existsSync(path.join(dataDir, "gemwire.db"))).toBe(true);
+    child.kill("SIGTERM");
+    const run = await done;
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/shut down cleanly/);
+  });
+});
+
+describe.each(testDatabaseTargets())("a second process during a migration on $dialect", (target) => {
+  async function lockedDatabase() {
+    const created = await target.create();
+    cleanups.push(created.drop);
+    const holder = openDatabase(created.location);
+    cleanups.push(() => holder.close());
+    let release: () => void = () => {};
+    let locked: () => void = () => {};
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const held = holder.withMigrationLock(30_000, async () => {
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    cleanups.push(async () => {
+      release();
+      await held;
+    });
+    return { location: created.location, release: () => release(), held };
+  }
+
+  it("waits for it to finish, then migrates", async () => {
+    const { location, release, held } = await lockedDatabase();
+    const { done } = start({ ...databaseEnv(location), MIGRATION_LOCK_TIMEOUT_MS: "20000" }, ["--migrate-only"]);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    release();
+    await held;
+    const run = await done;
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    const check = openDatabase(location);
+    cleanups.push(() => check.close());
+    const { rows } = await sql<{ id: string }>`SELECT id FROM schema_migrations`.execute(check.db);
+    expect(rows.map((row) => row.id)).toEqual(["001_init"]);
+  });
+
+  it("gives up with a clear message when it waits too long", async () => {
+    const { location } = await lockedDatabase();
+    const { done } = start({ ...databaseEnv(location), MIGRATION_LOCK_TIMEOUT_MS: "300" }, ["--migrate-only"]);
+    const run = await done;
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/Cannot start: Another Gemwire process is migrating .*gave up waiting after 300 ms/);
+  });
+});

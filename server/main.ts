@@ -1,0 +1,50 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { openDatabase } from "./db/connection.ts";
+import { loadMigrations, migrate } from "./db/migrate.ts";
+import { createShutdown } from "./lifecycle.ts";
+import { createLogger } from "./logger.ts";
+
+/** Starts Gemwire: config, database and migrations, then the HTTP server. `--migrate-only` stops after migrating. */
+async function main(argv: string[]): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = createLogger(config);
+  const database = openDatabase(config.database);
+  try {
+    const applied = await migrate(database, loadMigrations(database.dialect), {
+      lockTimeoutMs: config.migrationLockTimeoutMs,
+    });
+    logger.info({ applied, database: database.description }, `database ready (${applied.length} migrations applied)`);
+  } catch (error) {
+    logger.fatal({ database: database.description }, `Cannot start: ${(error as Error).message}`);
+    await database.close();
+    process.exit(1);
+  }
+  if (argv.includes("--migrate-only")) {
+    await database.close();
+    return;
+  }
+
+  const app = await buildApp({ config, database, logger });
+  const shutdown = createShutdown(app);
+  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void shutdown(signal));
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    app.log.fatal({ err: error }, "cannot listen");
+    await app.close();
+    process.exit(1);
+  }
+}
+
+await main(process.argv.slice(2));

@@ -1,0 +1,13 @@
+import type { SiteConfig } from "../../../contracts/site.ts";
+import type { Config } from "../../config.ts";
+
+/** Picks the few configuration values the browser may see; secrets never pass through here. */
+export function presentSiteConfig(config: Config, version: string): SiteConfig {
+  return {
+    name: "Gemwire",
+    version,
+    accessMode: config.accessMode,
+    contactEmail: config.contactEmail,
+    social: { ...config.social },
+  };
+}

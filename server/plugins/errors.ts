@@ -1,0 +1,57 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { type ErrorCode, messages } from "../../contracts/errors.ts";
+import { AppError } from "../errors.ts";
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: "invalid_request",
+  401: "unauthenticated",
+  403: "forbidden",
+  404: "not_found",
+  405: "method_not_allowed",
+  413: "payload_too_large",
+  415: "unsupported_media_type",
+  429: "rate_limited",
+  503: "unavailable",
+};
+
+/** Describes zod validation issues as "querystring.limit: Too big: expected number to be <=100". */
+function describeValidation(error: FastifyError): string {
+  const details = (error.validation ?? []).map((issue) => {
+    const where = [
+      error.validationContext,
+      ...String(issue.instancePath ?? "")
+        .split("/")
+        .filter(Boolean),
+    ]
+      .filter(Boolean)
+      .join(".");
+    return where ? `${where}: ${issue.message}` : String(issue.message);
+  });
+  return details.length > 0 ? `Invalid request. ${details.join("; ")}` : "Invalid request";
+}
+
+/**
+ * One error handler for the whole API: every failure leaves as
+ * `{ error: { code, message } }`. 5xx answers never carry internal details.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.status(400).send({ error: { code: "invalid_request", message: describeValidation(error) } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = codeByStatus[status] ?? "invalid_request";
+      return reply.status(status).send({ error: { code, message: error.message } });
+    }
+    request.log.error({ err: error }, "request failed");
+    const code = status === 503 ? "unavailable" : "internal_error";
+    const message = status === 503 ? messages.unavailable : messages.internal;
+    return reply.status(status === 503 ? 503 : 500).send({ error: { code, message } });
+  });
+}

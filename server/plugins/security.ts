@@ -1,0 +1,39 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * The only third-party origins the page may load: TradingView's embeddable chart,
+ * screener and news widgets (a loader script that opens its own frames).
+ */
+export const widgetProviders = {
+  scripts: ["https://s3.tradingview.com"],
+  frames: ["https://s.tradingview.com", "https://s3.tradingview.com", "https://www.tradingview-widget.com"],
+} as const;
+
+export const contentSecurityPolicy = {
+  defaultSrc: ["'self'"],
+  baseUri: ["'none'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  scriptSrc: ["'self'", ...widgetProviders.scripts],
+  frameSrc: [...widgetProviders.frames],
+  // Article images come from every news site we aggregate.
+  imgSrc: ["'self'", "data:", "blob:", "https:"],
+  // Inline style attributes/elements are set by UI primitives (positioning, scroll lock).
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  fontSrc: ["'self'", "data:"],
+  connectSrc: ["'self'"],
+  workerSrc: ["'self'"],
+  manifestSrc: ["'self'"],
+};
+
+/** Security headers on every response, API and web app alike. */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    referrerPolicy: { policy: "no-referrer" },
+    // Widgets and article images are cross-origin; COEP would block them.
+    crossOriginEmbedderPolicy: false,
+  });
+}

@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { notFound } from "../errors.ts";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "no-cache";
+
+function isApiPath(pathname: string): boolean {
+  return pathname === "/api" || pathname.startsWith("/api/");
+}
+
+/**
+ * Serves the built web app: hashed assets cached for a year, and `index.html` for every
+ * other GET path so the client router can take over. Unknown `/api/*` paths and missing
+ * files answer a JSON 404 instead of the page.
+ */
+export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
+  const built = fs.existsSync(path.join(root, "index.html"));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: ["index.html"],
+      setHeaders(reply, filePath) {
+        const relative = path.relative(root, filePath);
+        reply.header("cache-control", relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    const wantsPage =
+      (request.method === "GET" || request.method === "HEAD") && !isApiPath(pathname) && !path.extname(pathname);
+    if (!wantsPage) {
+      const what = isApiPath(pathname) ? `No API route ${request.method} ${pathname}` : "Not found";
+      throw notFound(what);
+    }
+    if (!built) {
+      return reply
+        .status(503)
+        .type("text/plain; charset=utf-8")
+        .send("The Gemwire web app has not been built yet. Run `npm run build` (or `npm start`, which builds it).");
+    }
+    return reply.header("cache-control", REVALIDATE).sendFile("index.html");
+  });
+}

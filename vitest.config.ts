@@ -1,0 +1,28 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["server/**/*.test.ts", "contracts/**/*.test.ts"],
+          // Each file gets its own database; PostgreSQL files create databases on one server.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: "web",
+          environment: "happy-dom",
+          include: ["web/**/*.test.{ts,tsx}"],
+          setupFiles: ["web/test/setup.ts"],
+        },
+      },
+    ],
+  },
+});
