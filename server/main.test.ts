@@ -25,7 +25,9 @@ function start(env: Record<string, string>, args: string[] = []): { child: Child
   return { child, done };
 }
 
-function databaseEnv(location: { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string }) {
+function databaseEnv(
+  location: { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string },
+): Record<string, string> {
   return location.dialect === "sqlite" ? { DATA_DIR: path.dirname(location.file) } : { DATABASE_URL: location.url };
 }
 

@@ -1,0 +1,75 @@
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { Outlet, useLocation } from "react-router";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { toast } from "../../components/ui/toast/toast-store.ts";
+import { Toaster } from "../../components/ui/toast/toaster.tsx";
+import { Footer } from "./footer.tsx";
+import { Header } from "./header.tsx";
+import { Sidebar } from "./sidebar.tsx";
+import { TickerStrip } from "./ticker-strip.tsx";
+import { showsTicker } from "./ticker-visibility.ts";
+import { useMediaQuery } from "./use-media-query.ts";
+
+/** Tailwind's `lg` breakpoint: from here the sidebar is fixed instead of a drawer. */
+export const LARGE_SCREEN_QUERY = "(min-width: 1024px)";
+
+/** Nobody is signed in until membership lands; the sidebar then shows the user section. */
+const SIGNED_IN = false;
+
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const isLargeScreen = useMediaQuery(LARGE_SCREEN_QUERY);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+
+  // Following a link closes the drawer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [pathname]);
+
+  // Focus goes back to the menu button when the drawer closes.
+  useEffect(() => {
+    if (wasOpen.current && !menuOpen) menuButton.current?.focus();
+    wasOpen.current = menuOpen;
+  }, [menuOpen]);
+
+  const announceSoon = useCallback((what: string) => toast({ title: `${what} is coming soon` }), []);
+
+  return (
+    <div className="min-h-dvh bg-surface text-zinc-100">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-gem focus:px-3 focus:py-2 focus:text-zinc-950"
+      >
+        Skip to content
+      </a>
+      <Sidebar open={menuOpen} onClose={closeMenu} signedIn={SIGNED_IN} isLargeScreen={isLargeScreen} />
+      {/* While the drawer is open the page behind it is out of reach, for pointer, keyboard and screen reader alike. */}
+      <div className="flex min-h-dvh flex-col lg:pl-64" inert={menuOpen && !isLargeScreen}>
+        <div className="sticky top-0 z-30">
+          {/* Slot for the coin price marquee (bitcoin, ethereum, solana, ripple, cardano), filled by the market data. */}
+          <div data-slot="price-marquee" />
+          <Header
+            menuOpen={menuOpen}
+            onOpenMenu={() => setMenuOpen(true)}
+            onSearch={() => announceSoon("Article search")}
+            menuButtonRef={menuButton}
+            isLargeScreen={isLargeScreen}
+          />
+        </div>
+        {showsTicker(pathname) ? <TickerStrip /> : null}
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 outline-none lg:px-8">
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Footer onStartTour={() => announceSoon("The welcome tour")} />
+      </div>
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { CircleUser, MessageSquare, Search, Settings, Shield, Star } from "lucide-react";
+import { Link } from "react-router";
+import { paths } from "../../paths.ts";
+
+const itemClass =
+  "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-zinc-200 outline-none data-[highlighted]:bg-zinc-800 data-[highlighted]:text-zinc-50";
+
+const links = [
+  { label: "Favorites", to: paths.favorites, icon: Star },
+  { label: "Blurts", to: paths.blurts, icon: MessageSquare },
+  { label: "Settings", to: paths.settings, icon: Settings },
+  // The spec shows Admin to everyone; the admin area asks for the password itself.
+  { label: "Admin", to: paths.admin, icon: Shield },
+];
+
+/** The avatar menu: Search, Favorites, Blurts, Settings, Admin. Keyboard: arrows, Enter, Escape. */
+export function AvatarMenu({ onSearch }: { onSearch: () => void }) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        aria-label="Account menu"
+        className="rounded-full p-1.5 text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50 data-[state=open]:bg-zinc-800"
+      >
+        <CircleUser className="size-6" aria-hidden />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-44 rounded-lg border border-line bg-panel p-1 shadow-xl"
+        >
+          <DropdownMenu.Item className={itemClass} onSelect={onSearch}>
+            <Search className="size-4" aria-hidden />
+            Search
+          </DropdownMenu.Item>
+          {links.map(({ label, to, icon: Icon }) => (
+            <DropdownMenu.Item key={to} asChild className={itemClass}>
+              <Link to={to}>
+                <Icon className="size-4" aria-hidden />
+                {label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

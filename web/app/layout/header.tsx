@@ -1,0 +1,55 @@
+import { Menu, MessageSquare, Search, Star } from "lucide-react";
+import type { Ref } from "react";
+import { Link } from "react-router";
+import { paths } from "../../paths.ts";
+import { AvatarMenu } from "./avatar-menu.tsx";
+import { Logo } from "./logo.tsx";
+
+const iconButton = "rounded-md p-2 text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50";
+
+export function Header({
+  menuOpen,
+  onOpenMenu,
+  onSearch,
+  menuButtonRef,
+  isLargeScreen,
+}: {
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+  onSearch: () => void;
+  menuButtonRef: Ref<HTMLButtonElement>;
+  isLargeScreen: boolean;
+}) {
+  return (
+    <header className="flex h-14 items-center gap-2 border-b border-line bg-surface/95 px-4 backdrop-blur">
+      {isLargeScreen ? null : (
+        <>
+          <button
+            ref={menuButtonRef}
+            type="button"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            aria-controls="sidebar"
+            onClick={onOpenMenu}
+            className={iconButton}
+          >
+            <Menu className="size-5" aria-hidden />
+          </button>
+          <Logo />
+        </>
+      )}
+      <div className="ml-auto flex items-center gap-1">
+        <button type="button" aria-label="Search" onClick={onSearch} className={iconButton}>
+          <Search className="size-5" aria-hidden />
+        </button>
+        <Link to={paths.favorites} aria-label="Favorites" className={iconButton}>
+          <Star className="size-5" aria-hidden />
+        </Link>
+        <Link to={paths.blurts} aria-label="Blurts" className={iconButton}>
+          <MessageSquare className="size-5" aria-hidden />
+        </Link>
+        <AvatarMenu onSearch={onSearch} />
+      </div>
+    </header>
+  );
+}

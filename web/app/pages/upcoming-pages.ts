@@ -1,0 +1,77 @@
+import { paths } from "../../paths.ts";
+
+export type UpcomingPage = { path: string; title: string; summary: string };
+
+/**
+ * Routes whose content arrives in later work. Each still has its proper title and says
+ * plainly what it will show.
+ */
+export const upcomingPages: readonly UpcomingPage[] = [
+  {
+    path: paths.stories,
+    title: "Stories",
+    summary:
+      "Articles that several sources cover, grouped into stories, sorted by date or by how widely they are covered.",
+  },
+  {
+    path: paths.marketSentiment,
+    title: "Market Sentiment",
+    summary: "A live market chart beside a stream of crypto market news.",
+  },
+  { path: paths.tokens, title: "Tokens", summary: "Token charts and a screener to compare the market at a glance." },
+  {
+    path: paths.pumpVision,
+    title: "Pump Vision",
+    summary: "A launchpad-style board of sample tokens: new creations, about to graduate and graduated.",
+  },
+  {
+    path: paths.favorites,
+    title: "Favorites",
+    summary: "The articles you star, from every feed, kept with your membership.",
+  },
+  { path: paths.myFeed, title: "My Feed", summary: "Your enabled feeds merged into one stream, newest first." },
+  {
+    path: paths.blurts,
+    title: "Blurts",
+    summary: "A timeline of members' comments and GEMS predictions, filterable by kind and outcome.",
+  },
+  {
+    path: paths.settings,
+    title: "Settings",
+    summary: "Degen mode, which feeds you follow and in what order, and your account.",
+  },
+  { path: paths.profile, title: "Profile", summary: "Your picture, username and email." },
+  {
+    path: paths.notifications,
+    title: "Notifications",
+    summary: "Replies and activity that concern you, with unread ones highlighted.",
+  },
+  { path: paths.bitcoinNews, title: "Bitcoin News", summary: "The latest bitcoin articles from across the web." },
+  { path: paths.news, title: "Latest News", summary: "Crypto news from major outlets, sortable by members' votes." },
+  {
+    path: paths.market,
+    title: "Market Analysis",
+    summary: "Market updates, trading and technical analysis, sortable by members' votes.",
+  },
+  {
+    path: paths.search,
+    title: "Targeted Search",
+    summary: "Articles from targeted crypto searches, sortable by members' votes.",
+  },
+  { path: paths.xFeed, title: "X Feed", summary: "Posts from crypto voices on X, shown as a social timeline." },
+  { path: paths.nftArt, title: "NFT & Art", summary: "News from NFT and digital art." },
+  { path: paths.admin, title: "Admin", summary: "Events, blog posts and invitations, for administrators." },
+  { path: paths.blog, title: "Blog", summary: "Posts from the Gemwire team." },
+  {
+    path: paths.searchTrends,
+    title: "Search Trends",
+    summary: "What people search for right now in the US, UK, Canada, Australia and India.",
+  },
+  { path: paths.login, title: "Sign In", summary: "Sign in with your handle, or join with an invitation code." },
+  {
+    path: paths.predictions,
+    title: "Predictions",
+    summary: "Your GEMS predictions: open ones and how the others turned out.",
+  },
+  { path: paths.team, title: "Team", summary: "The people who build Gemwire." },
+];

@@ -1,0 +1,53 @@
+import { createBrowserRouter, type RouteObject } from "react-router";
+import { TokenPage } from "../features/market/components/token-page.tsx";
+import { paths } from "../paths.ts";
+import { AppLayout } from "./layout/app-layout.tsx";
+import { HomePage } from "./pages/home-page.tsx";
+import { NotFoundPage } from "./pages/not-found-page.tsx";
+import { RouteErrorPage } from "./pages/route-error-page.tsx";
+import { UpcomingPage } from "./pages/upcoming-page.tsx";
+import { upcomingPages } from "./pages/upcoming-pages.ts";
+
+/** Every route of the spec's full route list (§2), plus a 404 for anything else. */
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: "/token/:symbol", element: <TokenPage /> },
+      {
+        path: "/blog/:slug",
+        element: (
+          <UpcomingPage
+            page={{ path: paths.blog, title: "Blog", summary: "This post will appear here with the blog." }}
+          />
+        ),
+      },
+      {
+        path: paths.disclaimer,
+        lazy: async () => ({
+          Component: (await import("../features/legal/components/disclaimer-page.tsx")).DisclaimerPage,
+        }),
+      },
+      {
+        path: paths.terms,
+        lazy: async () => ({ Component: (await import("../features/legal/components/terms-page.tsx")).TermsPage }),
+      },
+      {
+        path: paths.privacy,
+        lazy: async () => ({ Component: (await import("../features/legal/components/privacy-page.tsx")).PrivacyPage }),
+      },
+      {
+        path: paths.contact,
+        lazy: async () => ({ Component: (await import("../features/legal/components/contact-page.tsx")).ContactPage }),
+      },
+      ...upcomingPages.map((page) => ({ path: page.path, element: <UpcomingPage page={page} /> })),
+      { path: "*", element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

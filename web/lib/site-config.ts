@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { siteConfigSchema } from "../../contracts/site.ts";
+import { paths } from "../paths.ts";
+import { getJson } from "./api-client.ts";
+
+export const siteConfigQuery = queryOptions({
+  queryKey: ["site"],
+  queryFn: ({ signal }) => getJson(paths.api.site, siteConfigSchema, signal),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Public site settings from the server: contact address and social links. */
+export function useSiteConfig() {
+  return useQuery(siteConfigQuery);
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { applyForcedDarkTheme, readTheme, THEME_STORAGE_KEY, writeTheme } from "./theme.ts";
+
+describe("theme preference", () => {
+  it("defaults to system", () => {
+    expect(readTheme()).toBe("system");
+  });
+
+  it.each(["light", "dark", "system"] as const)("keeps %s under the key 'theme'", (theme) => {
+    writeTheme(theme);
+    expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe(theme);
+    expect(readTheme()).toBe(theme);
+  });
+
+  it("ignores a value that is not a theme", () => {
+    window.localStorage.setItem("theme", "neon");
+    expect(readTheme()).toBe("system");
+  });
+
+  it("shows the app dark whatever the preference", () => {
+    writeTheme("light");
+    const root = document.createElement("html");
+    root.classList.add("light");
+    applyForcedDarkTheme(root);
+    expect(root.classList.contains("dark")).toBe(true);
+    expect(root.classList.contains("light")).toBe(false);
+  });
+});
