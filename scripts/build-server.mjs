@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { builds, writeStamp } from "./build-inputs.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
@@ -13,4 +14,5 @@ execFileSync(process.execPath, [tsc, "-p", "tsconfig.server.json"], { cwd: root,
 fs.cpSync(path.join(root, "server", "db", "migrations"), path.join(root, "dist", "server", "db", "migrations"), {
   recursive: true,
 });
+writeStamp(builds.server);
 console.log("Built the server into dist/server");

@@ -25,7 +25,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     // The docs page ships its own inline bits; list their hashes instead of relaxing the CSP.
     staticCSP: true,
     // Swagger UI sets a few inline styles of its own; allow those on the docs page only.
-    transformStaticCSP: (header) => header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
+    transformStaticCSP: (header) =>
+      header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
   });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,0 +1,24 @@
+// `npm test`: lint and format check, type check, unit and API tests, build, browser tests.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+const steps = [
+  ["lint and format (Biome)", ["run", "--silent", "lint"]],
+  ["type check (tsc)", ["run", "--silent", "typecheck"]],
+  ["unit and API tests (Vitest)", ["run", "--silent", "test:unit"]],
+  ["build", ["run", "--silent", "build"]],
+  ["browser tests (Playwright + Chromium)", ["run", "--silent", "test:e2e"]],
+];
+
+for (const [name, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const result = spawnSync(npm, args, { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) {
+    console.error(`\n✖ ${name} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+console.log("\n✔ all checks passed");

@@ -1,0 +1,65 @@
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { Sidebar } from "./sidebar.tsx";
+
+function renderSidebar(props: Partial<Parameters<typeof Sidebar>[0]> = {}) {
+  const onClose = vi.fn();
+  render(
+    <MemoryRouter>
+      <Sidebar open={false} onClose={onClose} signedIn={false} isLargeScreen {...props} />
+    </MemoryRouter>,
+  );
+  return { onClose };
+}
+
+describe("Sidebar", () => {
+  it("lists the main pages in the spec's order with their paths", () => {
+    renderSidebar();
+    const links = within(screen.getByRole("navigation", { name: "Main" })).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Dashboard", "/"],
+      ["Stories", "/stories"],
+      ["Market Sentiment", "/market-sentiment"],
+      ["Tokens", "/tokens"],
+      ["Favorites", "/favorites"],
+      ["Blurts", "/blurts"],
+      ["Blog", "/blog"],
+      ["Search Trends", "/google-trends"],
+    ]);
+  });
+
+  it("shows Sign In to visitors and the user section to members", () => {
+    renderSidebar({ signedIn: false });
+    expect(screen.getByRole("link", { name: "Sign In" }).getAttribute("href")).toBe("/login");
+    expect(screen.queryByRole("navigation", { name: "Your account" })).toBeNull();
+  });
+
+  it("shows Profile, Notifications and Settings to a signed-in member", () => {
+    renderSidebar({ signedIn: true });
+    const links = within(screen.getByRole("navigation", { name: "Your account" })).getAllByRole("link");
+    expect(links.map((link) => link.textContent)).toEqual(["Profile", "Notifications", "Settings"]);
+    expect(screen.queryByRole("link", { name: "Sign In" })).toBeNull();
+  });
+
+  it("is a fixed panel on large screens, with no close button or overlay", () => {
+    renderSidebar({ isLargeScreen: true });
+    expect(screen.queryByRole("button", { name: "Close menu" })).toBeNull();
+    expect(screen.queryByTestId("sidebar-overlay")).toBeNull();
+    expect(screen.getByRole("complementary", { name: "Sidebar" }).hasAttribute("inert")).toBe(false);
+  });
+
+  it("as a closed drawer it is out of reach", () => {
+    renderSidebar({ isLargeScreen: false, open: false });
+    expect(screen.getByRole("complementary", { hidden: true, name: "Sidebar" }).hasAttribute("inert")).toBe(true);
+  });
+
+  it("as an open drawer it locks scroll and closes on its button, the overlay and Escape", () => {
+    const { onClose } = renderSidebar({ isLargeScreen: false, open: true });
+    expect(document.body.style.overflow).toBe("hidden");
+    fireEvent.click(screen.getByRole("button", { name: "Close menu" }));
+    fireEvent.click(screen.getByTestId("sidebar-overlay"));
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(onClose).toHaveBeenCalledTimes(3);
+  });
+});
