@@ -12,7 +12,7 @@ export default defineConfig({
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  reporter: [["list"]],
+  reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,

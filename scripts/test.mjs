@@ -1,5 +1,6 @@
 // `npm test`: lint and format check, type check, unit and API tests, build, browser tests.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -21,4 +22,11 @@ for (const [name, args] of steps) {
     process.exit(result.status ?? 1);
   }
 }
+// One plain closing line for whoever reads the log: every test Vitest and Playwright ran.
+const read = (file) => JSON.parse(fs.readFileSync(path.join(root, "reports", file), "utf8"));
+const unit = read("vitest.json");
+const e2e = read("e2e.json").stats;
+const passed = unit.numPassedTests + e2e.expected + e2e.flaky;
+const failed = unit.numFailedTests + e2e.unexpected;
 console.log("\n✔ all checks passed");
+console.log(`Tests: ${passed} passed, ${failed} failed`);
