@@ -8,7 +8,7 @@ export default defineConfig({
         test: {
           name: "server",
           environment: "node",
-          include: ["server/**/*.test.ts", "contracts/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts"],
           // Each file gets its own database; PostgreSQL files create databases on one server.
           testTimeout: 20_000,
           hookTimeout: 30_000,

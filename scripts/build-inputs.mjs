@@ -7,14 +7,25 @@ import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+/** A build: the paths it reads (relative to `root`), the file it produces, and where its fingerprint is kept. */
+export function defineBuild(buildRoot, { inputs, output, stamp, script }) {
+  return {
+    root: buildRoot,
+    inputs,
+    output: path.join(buildRoot, output),
+    stamp: path.join(buildRoot, stamp),
+    script,
+  };
+}
+
 export const builds = {
-  web: {
+  web: defineBuild(root, {
     inputs: ["web", "contracts", "vite.config.ts", "tsconfig.json", "package-lock.json"],
-    stamp: path.join(root, "dist", "web", ".build-stamp"),
-    output: path.join(root, "dist", "web", "index.html"),
+    output: "dist/web/index.html",
+    stamp: "dist/web/.build-stamp",
     script: "build:web",
-  },
-  server: {
+  }),
+  server: defineBuild(root, {
     inputs: [
       "server",
       "contracts",
@@ -23,33 +34,34 @@ export const builds = {
       "package-lock.json",
       "scripts/build-server.mjs",
     ],
-    stamp: path.join(root, "dist", "server", ".build-stamp"),
-    output: path.join(root, "dist", "server", "main.js"),
+    output: "dist/server/main.js",
+    stamp: "dist/server/.build-stamp",
     script: "build:server",
-  },
+  }),
 };
 
-const isTest = (file) => /\.test\.tsx?$/.test(file) || file.includes(`${path.sep}test${path.sep}`);
+const isTest = (file) => /\.test\.tsx?$/.test(file) || file.split(path.sep).includes("test");
 
-function* files(entry) {
-  const full = path.join(root, entry);
+function* files(buildRoot, entry) {
+  const full = path.join(buildRoot, entry);
   if (!fs.existsSync(full)) return;
   if (fs.statSync(full).isFile()) {
     yield entry;
     return;
   }
-  for (const child of fs.readdirSync(full).sort()) yield* files(path.join(entry, child));
+  for (const child of fs.readdirSync(full).sort()) yield* files(buildRoot, path.join(entry, child));
 }
 
+/** A hash of every input file's path and content; tests do not count. */
 export function fingerprint(build) {
   const hash = createHash("sha256");
   for (const entry of build.inputs) {
-    for (const file of files(entry)) {
+    for (const file of files(build.root, entry)) {
       if (isTest(file)) continue;
       hash
         .update(file)
         .update("\0")
-        .update(fs.readFileSync(path.join(root, file)))
+        .update(fs.readFileSync(path.join(build.root, file)))
         .update("\0");
     }
   }
@@ -62,6 +74,7 @@ export function isFresh(build) {
 }
 
 export function writeStamp(build) {
+  fs.mkdirSync(path.dirname(build.stamp), { recursive: true });
   fs.writeFileSync(build.stamp, `${fingerprint(build)}\n`);
 }
 
