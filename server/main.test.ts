@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/connection.ts";
 import { projectRoot } from "./paths.ts";
-import { testDatabaseTargets } from "./test/databases.ts";
+import { holdMigrationLock, testDatabaseTargets } from "./test/databases.ts";
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -80,27 +80,20 @@ describe.each(testDatabaseTargets())("a second process during a migration on $di
     cleanups.push(created.drop);
     const holder = openDatabase(created.location);
     cleanups.push(() => holder.close());
-    let release: () => void = () => {};
-    let locked: () => void = () => {};
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const held = holder.withMigrationLock(30_000, async () => {
-      locked();
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await isLocked;
+    const lock = await holdMigrationLock(holder);
     cleanups.push(async () => {
-      release();
-      await held;
+      lock.release();
+      await lock.released;
     });
-    return { location: created.location, release: () => release(), held };
+    return { location: created.location, ...lock };
   }
 
   it("waits for it to finish, then migrates", async () => {
-    const { location, release, held } = await lockedDatabase();
+    const { location, release, released } = await lockedDatabase();
     const { done } = start({ ...databaseEnv(location), MIGRATION_LOCK_TIMEOUT_MS: "20000" }, ["--migrate-only"]);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     release();
-    await held;
+    await released;
     const run = await done;
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);

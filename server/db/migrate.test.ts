@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
-import { testDatabaseTargets } from "../test/databases.ts";
+import { holdMigrationLock, testDatabaseTargets } from "../test/databases.ts";
 import { openDatabase } from "./connection.ts";
 import { type Database, MigrationLockTimeout } from "./database.ts";
 import { loadMigrations, type Migration, MigrationError, migrate } from "./migrate.ts";
@@ -122,19 +122,12 @@ describe.each(testDatabaseTargets())("migrate on $dialect", (target) => {
     const holder = open(location);
     const waiter = open(location);
     const migrations: Migration[] = fixture({ "001_a.sql": "CREATE TABLE alpha (id TEXT);" });
-    let release: () => void = () => {};
-    let locked: () => void = () => {};
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const held = holder.withMigrationLock(5_000, async () => {
-      locked();
-      await new Promise<void>((resolve) => (release = resolve));
-    });
-    await isLocked;
+    const lock = await holdMigrationLock(holder);
     try {
       await expect(migrate(waiter, migrations, { lockTimeoutMs: 200 })).rejects.toThrow(MigrationLockTimeout);
     } finally {
-      release();
-      await held;
+      lock.release();
+      await lock.released;
     }
     expect(await migrate(waiter, migrations, { lockTimeoutMs: 5_000 })).toEqual(["001_a"]);
   });

@@ -72,3 +72,19 @@ export async function openTestDatabase(target: TestDatabaseTarget) {
     },
   };
 }
+
+/**
+ * Takes the migration lock as another process would mid-migration, and keeps it until
+ * `release()`; `released` settles once the lock is given back.
+ */
+export async function holdMigrationLock(database: Database) {
+  let release: () => void = () => {};
+  let locked: () => void = () => {};
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const released = database.withMigrationLock(30_000, async () => {
+    locked();
+    await new Promise<void>((resolve) => (release = resolve));
+  });
+  await isLocked;
+  return { release: () => release(), released };
+}

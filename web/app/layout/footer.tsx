@@ -5,6 +5,30 @@ import { paths } from "../../paths.ts";
 
 const linkClass = "text-sm text-zinc-400 hover:text-zinc-50";
 
+const quickLinks = [
+  { label: "Home", to: paths.home },
+  { label: "Favorites", to: paths.favorites },
+  { label: "Blurts", to: paths.blurts },
+  { label: "Blog", to: paths.blog },
+];
+
+const legalLinks = [
+  { label: "Disclaimer", to: paths.disclaimer },
+  { label: "Terms of Service", to: paths.terms },
+  { label: "Privacy Policy", to: paths.privacy },
+  { label: "Contact Us", to: paths.contact },
+];
+
+function LinkItems({ links }: { links: ReadonlyArray<{ label: string; to: string }> }) {
+  return links.map(({ label, to }) => (
+    <li key={to}>
+      <Link to={to} className={linkClass}>
+        {label}
+      </Link>
+    </li>
+  ));
+}
+
 export function Footer({ onStartTour }: { onStartTour: () => void }) {
   const site = useSiteConfig();
   const social = site.data?.social ?? {};
@@ -20,26 +44,7 @@ export function Footer({ onStartTour }: { onStartTour: () => void }) {
         <nav aria-label="Quick Links">
           <h2 className="mb-3 text-sm font-semibold text-zinc-100">Quick Links</h2>
           <ul className="space-y-2">
-            <li>
-              <Link to={paths.home} className={linkClass}>
-                Home
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.favorites} className={linkClass}>
-                Favorites
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.blurts} className={linkClass}>
-                Blurts
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.blog} className={linkClass}>
-                Blog
-              </Link>
-            </li>
+            <LinkItems links={quickLinks} />
             <li>
               <button type="button" onClick={onStartTour} className={linkClass}>
                 Welcome Tour
@@ -50,26 +55,7 @@ export function Footer({ onStartTour }: { onStartTour: () => void }) {
         <nav aria-label="Legal">
           <h2 className="mb-3 text-sm font-semibold text-zinc-100">Legal</h2>
           <ul className="space-y-2">
-            <li>
-              <Link to={paths.disclaimer} className={linkClass}>
-                Disclaimer
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.terms} className={linkClass}>
-                Terms of Service
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.privacy} className={linkClass}>
-                Privacy Policy
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.contact} className={linkClass}>
-                Contact Us
-              </Link>
-            </li>
+            <LinkItems links={legalLinks} />
           </ul>
         </nav>
         {socialLinks.length > 0 ? (

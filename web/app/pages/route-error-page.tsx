@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { primaryButton, secondaryButton } from "../../components/ui/styles.ts";
 import { paths } from "../../paths.ts";
 
 /** Shown when a page fails to load or render, e.g. a lazy chunk from an older deploy. */
@@ -12,17 +13,10 @@ export function RouteErrorPage() {
         This page could not be shown{detail ? ` (${detail})` : ""}. Reloading usually helps.
       </p>
       <div className="mt-6 flex justify-center gap-3">
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="rounded-md bg-gem px-4 py-2 text-sm font-semibold text-zinc-950 hover:bg-gem-strong"
-        >
+        <button type="button" onClick={() => window.location.reload()} className={primaryButton}>
           Reload
         </button>
-        <Link
-          to={paths.home}
-          className="rounded-md border border-line px-4 py-2 text-sm text-zinc-200 hover:bg-zinc-800"
-        >
+        <Link to={paths.home} className={secondaryButton}>
           Go to the dashboard
         </Link>
       </div>

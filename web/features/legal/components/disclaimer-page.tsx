@@ -1,6 +1,7 @@
 import { useNavigate } from "react-router";
 import { Page } from "../../../components/ui/page.tsx";
 import { Prose } from "../../../components/ui/prose.tsx";
+import { primaryButton } from "../../../components/ui/styles.ts";
 import { paths } from "../../../paths.ts";
 
 export function DisclaimerPage() {
@@ -36,11 +37,7 @@ export function DisclaimerPage() {
           inaccurate. Gemwire does not guarantee them and is not responsible for decisions made on them.
         </p>
       </Prose>
-      <button
-        type="button"
-        onClick={() => navigate(paths.home)}
-        className="mt-8 rounded-md bg-gem px-5 py-2.5 text-sm font-semibold text-zinc-950 hover:bg-gem-strong"
-      >
+      <button type="button" onClick={() => navigate(paths.home)} className={`mt-8 ${primaryButton}`}>
         I Understand
       </button>
     </Page>
