@@ -14,6 +14,9 @@ const steps = [
   ["browser tests (Playwright + Chromium)", ["run", "--silent", "test:e2e"]],
 ];
 
+console.log(
+  `API tests run on SQLite${process.env.TEST_DATABASE_URL ? " and PostgreSQL (TEST_DATABASE_URL)" : " only; set TEST_DATABASE_URL to add PostgreSQL"}`,
+);
 for (const [name, args] of steps) {
   console.log(`\n▶ ${name}`);
   const result = spawnSync(npm, args, { cwd: root, stdio: "inherit" });

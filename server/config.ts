@@ -24,7 +24,6 @@ const integer = (fallback: number, min: number, max: number) =>
     .default(fallback);
 
 const environmentSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: integer(3000, 0, 65535),
   HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().min(1).default("./data"),
@@ -50,7 +49,6 @@ const environmentSchema = z.object({
 export type Environment = z.infer<typeof environmentSchema>;
 
 export type Config = {
-  env: Environment["NODE_ENV"];
   port: number;
   host: string;
   dataDir: string;
@@ -95,7 +93,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
   return {
-    env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
     dataDir,
