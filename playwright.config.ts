@@ -1,10 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-e2e-"));
 
 export default defineConfig({
   testDir: "e2e",
@@ -33,14 +29,13 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
   webServer: {
-    command: "node dist/server/main.js",
+    command: "node scripts/e2e-server.mjs",
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       CONTACT_EMAIL: "members@gemwire.test",
       SOCIAL_X_URL: "https://x.com/gemwire",

@@ -10,10 +10,11 @@ export default defineConfig({
   build: {
     outDir: "../dist/web",
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for our own debugging; not linked from the bundles, and not served.
+    sourcemap: "hidden",
   },
   server: {
     port: 5173,
-    proxy: { "/api": apiTarget, "/feeds": apiTarget },
+    proxy: { "/api": apiTarget },
   },
 });

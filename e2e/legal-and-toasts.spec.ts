@@ -37,6 +37,23 @@ test("Terms and Privacy say what the spec promises", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 2, name: "Deleting your account" })).toBeVisible();
 });
 
+test("a toast stays while the pointer is on it", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("contentinfo").getByRole("button", { name: "Welcome Tour" }).click();
+  const toast = page.getByRole("region", { name: "Messages" }).locator("[data-toast]");
+  await toast.hover();
+  await page.waitForTimeout(6_000);
+  await expect(toast).toHaveText(/The welcome tour is coming soon/);
+  await page.mouse.move(0, 0);
+  await expect(toast).toHaveCount(0, { timeout: 7_000 });
+});
+
+test("the theme preference is stored as 'system' by default while the app stays dark", async ({ page }) => {
+  await page.goto("/");
+  expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("system");
+  await expect(page.locator("html")).toHaveClass(/dark/);
+});
+
 test("Contact shows the configured address", async ({ page }) => {
   await page.goto("/contact");
   await expect(page.getByRole("link", { name: "members@gemwire.test" })).toHaveAttribute(
@@ -50,8 +67,9 @@ test("one toast at a time, gone after 5 seconds", async ({ page }) => {
   const footer = page.getByRole("contentinfo");
   await footer.getByRole("button", { name: "Welcome Tour" }).click();
   await page.getByRole("banner").getByRole("button", { name: "Search" }).click();
-  const toasts = page.getByRole("region", { name: "Notifications" }).getByRole("status");
+  const messages = page.getByRole("region", { name: "Messages" });
+  const toasts = messages.locator("[data-toast]");
   await expect(toasts).toHaveCount(1);
-  await expect(toasts).toHaveText(/Article search is coming soon/);
+  await expect(messages.getByRole("status")).toHaveText(/Article search is coming soon/);
   await expect(toasts).toHaveCount(0, { timeout: 7_000 });
 });

@@ -12,6 +12,7 @@ test.describe("the sidebar on a small screen", () => {
     expect(await bodyOverflow(page)).not.toBe("hidden");
 
     await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
     await expect(sidebar.getByRole("link", { name: "Stories" })).toBeInViewport();
     await expect(page.getByTestId("sidebar-overlay")).toBeVisible();
     await expect(page.getByRole("button", { name: "Close menu" })).toBeFocused();
@@ -44,6 +45,32 @@ test.describe("the sidebar on a small screen", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Blog" }).click();
     await expect(page).toHaveURL("/blog");
+    await expect(page.getByTestId("sidebar-overlay")).toHaveCount(0);
+    expect(await bodyOverflow(page)).not.toBe("hidden");
+  });
+
+  test("keeps keyboard focus inside the open drawer", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    // Tabbing may leave the page for the browser's own controls, but never reaches the inert page behind.
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press("Tab");
+      const outside = await page.evaluate(() => {
+        const active = document.activeElement;
+        return active && active !== document.body && !active.closest("#sidebar") ? active.outerHTML : null;
+      });
+      expect(outside).toBeNull();
+    }
+  });
+
+  test("closes when the window grows into the fixed sidebar, and stays closed when it shrinks again", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.setViewportSize({ width: 1280, height: 844 });
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveCount(0);
+    await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId("sidebar-overlay")).toHaveCount(0);
     expect(await bodyOverflow(page)).not.toBe("hidden");
   });

@@ -22,7 +22,7 @@ export const builds = {
   web: defineBuild(root, {
     inputs: ["web", "contracts", "vite.config.ts", "tsconfig.json", "package-lock.json"],
     output: "dist/web/index.html",
-    stamp: "dist/web/.build-stamp",
+    stamp: "dist/.build-stamps/web",
     script: "build:web",
   }),
   server: defineBuild(root, {
@@ -35,7 +35,7 @@ export const builds = {
       "scripts/build-server.mjs",
     ],
     output: "dist/server/main.js",
-    stamp: "dist/server/.build-stamp",
+    stamp: "dist/.build-stamps/server",
     script: "build:server",
   }),
 };

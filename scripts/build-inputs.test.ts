@@ -1,12 +1,15 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { tempDirs } from "../server/test/temp-dirs.ts";
 // @ts-expect-error -- a plain .mjs build script without type declarations
 import { defineBuild, isFresh, writeStamp } from "./build-inputs.mjs";
 
+const temp = tempDirs();
+afterAll(() => temp.removeAll());
+
 function project() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-build-"));
+  const dir = temp.make("build");
   const write = (file: string, text: string) => {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -10,12 +9,17 @@ import type { Schema } from "./db/schema.ts";
 import { appVersion } from "./paths.ts";
 import { buildTestApp } from "./test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "./test/databases.ts";
+import { tempDirs } from "./test/temp-dirs.ts";
+
+const temp = tempDirs();
+afterAll(() => temp.removeAll());
 
 function builtWebApp(): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-web-"));
+  const root = temp.make("web");
   fs.mkdirSync(path.join(root, "assets"));
   fs.writeFileSync(path.join(root, "index.html"), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(root, "assets", "index-abc123.js"), "console.log('app')");
+  fs.writeFileSync(path.join(root, "assets", "index-abc123.js.map"), "{}");
   return root;
 }
 
@@ -37,6 +41,9 @@ describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
     typed.get("/api/test/boom", async () => {
       throw new Error("connection to db at 10.0.0.5 failed: password=hunter2");
     });
+    typed.post("/api/test/echo", { schema: { body: z.object({ text: z.string().max(10) }) } }, async (request) => ({
+      text: request.body.text,
+    }));
     typed.get(
       "/api/test/echo",
       { schema: { querystring: z.object({ limit: z.coerce.number().int().max(100) }) } },
@@ -87,17 +94,25 @@ describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
   });
 
   it("sends the security headers on pages and API answers alike", async () => {
-    for (const url of ["/", "/api/health", "/api/no-such-thing"]) {
+    for (const url of ["/", "/api/health", "/api/no-such-thing", "/api/docs/"]) {
       const { headers } = await app.inject({ method: "GET", url });
       const csp = String(headers["content-security-policy"]);
       expect(csp, url).toContain("default-src 'self'");
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("base-uri 'none'");
-      expect(csp).toMatch(/script-src 'self' https:\/\/s3\.tradingview\.com/);
-      expect(csp).toMatch(/frame-src [^;]*https:\/\/s\.tradingview\.com/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain("upgrade-insecure-requests");
       expect(headers["x-content-type-options"]).toBe("nosniff");
       expect(headers["referrer-policy"]).toBe("no-referrer");
     }
+  });
+
+  it("lets scripts and frames come only from our origin and the widget hosts", async () => {
+    const csp = String((await app.inject({ method: "GET", url: "/" })).headers["content-security-policy"]);
+    expect(csp).toMatch(/script-src 'self' https:\/\/s3\.tradingview\.com;/);
+    expect(csp).toMatch(
+      /frame-src https:\/\/s\.tradingview\.com https:\/\/s3\.tradingview\.com https:\/\/www\.tradingview-widget\.com;/,
+    );
   });
 
   it("hides internal details of server errors", async () => {
@@ -109,6 +124,22 @@ describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
     expect(response.body).not.toMatch(/hunter2|10\.0\.0\.5|at .*\.ts/);
   });
 
+  it("hides internal details in routes that plugins register too", async () => {
+    const original = app.swagger;
+    app.swagger = (() => {
+      throw new Error("cannot read /srv/gemwire/secret.ts");
+    }) as typeof app.swagger;
+    try {
+      const response = await app.inject({ method: "GET", url: "/api/docs/json" });
+      expect(response.statusCode).toBe(500);
+      expect(response.json()).toEqual({
+        error: { code: "internal_error", message: "Something went wrong on our side. Please try again later." },
+      });
+    } finally {
+      app.swagger = original;
+    }
+  });
+
   it("explains invalid input with a 400 naming the field", async () => {
     const response = await app.inject({ method: "GET", url: "/api/test/echo?limit=500" });
     expect(response.statusCode).toBe(400);
@@ -117,15 +148,42 @@ describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
     expect((await app.inject({ method: "GET", url: "/api/test/echo?limit=5" })).json()).toEqual({ limit: 5 });
   });
 
-  it("refuses malformed JSON bodies with a 400", async () => {
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/no-such-thing",
-      headers: { "content-type": "application/json" },
-      payload: "{not json",
-    });
-    expect([400, 404]).toContain(response.statusCode);
-    expect(response.json().error.code).toMatch(/invalid_request|not_found/);
+  it("refuses malformed and invalid JSON bodies with a 400", async () => {
+    const post = (payload: string) =>
+      app.inject({ method: "POST", url: "/api/test/echo", headers: { "content-type": "application/json" }, payload });
+    const malformed = await post("{not json");
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.code).toBe("invalid_request");
+    const invalid = await post(JSON.stringify({ text: "far too long for ten" }));
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.message).toMatch(/body\.text: /);
+    expect((await post(JSON.stringify({ text: "gm" }))).json()).toEqual({ text: "gm" });
+  });
+
+  it("answers an undecodable URL with a 400 in the error shape, headers included", async () => {
+    const response = await app.inject({ method: "GET", url: "/%" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe("invalid_request");
+    expect(response.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(response.headers["x-content-type-options"]).toBe("nosniff");
+  });
+
+  it("serves the app for client routes with dots, but 404s missing files", async () => {
+    const html = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+    for (const url of ["/token/USDC.e", "/blog/v1.2-release"]) {
+      const response = await app.inject({ method: "GET", url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+    }
+    const image = await app.inject({ method: "GET", url: "/logo-old.png", headers: { accept: "image/*" } });
+    expect(image.statusCode).toBe(404);
+    const asset = await app.inject({ method: "GET", url: "/assets/gone.js", headers: html });
+    expect(asset.statusCode).toBe(404);
+  });
+
+  it("does not serve source maps", async () => {
+    const response = await app.inject({ method: "GET", url: "/assets/index-abc123.js.map" });
+    expect(response.statusCode).toBe(404);
   });
 
   it("publishes an OpenAPI document generated from the route schemas", async () => {
@@ -187,7 +245,7 @@ describe("the app before the web build exists", () => {
     if (!target) throw new Error("no test database");
     const handle = await openTestDatabase(target);
     const app = await buildTestApp(handle.database, {
-      webRoot: fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-empty-")),
+      webRoot: temp.make("empty"),
     });
     try {
       const response = await app.inject({ method: "GET", url: "/stories" });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
@@ -10,7 +10,7 @@ import { siteRoutes } from "./modules/site/routes.ts";
 import { webDistDir } from "./paths.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
-import { registerSecurityHeaders } from "./plugins/security.ts";
+import { baselineSecurityHeaders, registerSecurityHeaders } from "./plugins/security.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 
 declare module "fastify" {
@@ -50,7 +50,16 @@ export async function buildApp({
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    return503OnClosing: true,
+    // Requests on connections already open when shutdown begins are still served
+    // (and their connection closed after); no bare 503 without our headers.
+    return503OnClosing: false,
+    // A URL that cannot even be decoded is a bad request in our error shape.
+    frameworkErrors: (error, _request, reply) => {
+      (reply as FastifyReply)
+        .status(400)
+        .headers(baselineSecurityHeaders)
+        .send({ error: { code: "invalid_request", message: `Invalid request: ${error.message}` } });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -68,10 +77,11 @@ export async function buildApp({
     if (closing) reply.header("connection", "close");
   });
 
+  // The error handler comes first: routes inherit the handler in force when their plugin loads.
+  registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
-  registerErrorHandler(app);
 
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(siteRoutes, { prefix: "/api" });

@@ -64,6 +64,9 @@ describe("loadConfig", () => {
     [{ PORT: "abc" }, /^PORT must be a whole number \(got "abc"\)$/],
     [{ PORT: "70000" }, /^PORT must be at most 65535/],
     [{ PORT: "3.5" }, /^PORT must be a whole number/],
+    [{ PORT: "0x1F" }, /^PORT must be a whole number/],
+    [{ PORT: "1e3" }, /^PORT must be a whole number/],
+    [{ PORT: "-1" }, /^PORT must be a whole number/],
     [{ ACCESS_MODE: "private" }, /^ACCESS_MODE .*"open".*"members"/],
     [{ DATABASE_URL: "mysql://db/x" }, /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
     [{ ALLOW_PRIVATE_SOURCES: "yes" }, /^ALLOW_PRIVATE_SOURCES /],
@@ -80,6 +83,23 @@ describe("loadConfig", () => {
   it("lists every bad variable at once", () => {
     const problems = problemsOf({ PORT: "abc", ACCESS_MODE: "x", LOG_LEVEL: "loud" });
     expect(problems.map((p) => p.split(" ")[0]).sort()).toEqual(["ACCESS_MODE", "LOG_LEVEL", "PORT"]);
+  });
+
+  it("trims stray spaces and treats blank values as unset", () => {
+    expect(loadConfig({ PORT: " 8080 ", HOST: "   ", DATA_DIR: "  " })).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: path.resolve("./data"),
+    });
+  });
+
+  it("refuses a blank admin password", () => {
+    expect(problemsOf({ ADMIN_PASSWORD: " ".repeat(12) })).toEqual(["ADMIN_PASSWORD must not be blank"]);
+  });
+
+  it("masks credentials in a refused database URL", () => {
+    const [problem] = problemsOf({ DATABASE_URL: "mysql://gemwire:hunter2@db/x" });
+    expect(problem).toBe('DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://***@db/x")');
   });
 
   it("never echoes the admin password back", () => {

@@ -15,12 +15,18 @@ const optionalUrl = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
+/** Plain decimal digits only: "0x1F", "1e3" and " " are typos, not numbers. */
 const integer = (fallback: number, min: number, max: number) =>
-  z.coerce
-    .number({ error: "must be a whole number" })
-    .int({ error: "must be a whole number" })
-    .min(min, { error: `must be at least ${min}` })
-    .max(max, { error: `must be at most ${max}` })
+  z
+    .string()
+    .regex(/^\d+$/, { error: "must be a whole number" })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(min, { error: `must be at least ${min}` })
+        .max(max, { error: `must be at most ${max}` }),
+    )
     .default(fallback);
 
 const environmentSchema = z.object({
@@ -35,7 +41,11 @@ const environmentSchema = z.object({
   PRICE_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.coingecko.com/api/v3"),
   TRENDS_URL: z.url({ protocol: /^https?$/ }).default("https://trends.google.com/trending/rss"),
   ALLOW_PRIVATE_SOURCES: flag,
-  ADMIN_PASSWORD: z.string().min(12, { error: "must be at least 12 characters" }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(12, { error: "must be at least 12 characters" })
+    .refine((value) => value.trim().length > 0, { error: "must not be blank" })
+    .optional(),
   ACCESS_MODE: z.enum(["open", "members"]).default("open"),
   FEED_REFRESH_MS: integer(300_000, 10_000, 86_400_000),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -73,20 +83,27 @@ export class ConfigError extends Error {
   }
 }
 
+/** The offending value for an error message, never a secret: passwords are left out, URL credentials masked. */
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined || name.includes("PASSWORD")) return "";
+  return ` (got "${value.replace(/\/\/[^/@\s]*@/, "//***@")}")`;
+}
+
 /** Reads the environment into a typed config, listing every bad variable by name. */
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
-  // Empty strings mean "unset" for operators who write `VAR=` in an env file.
+  // Surrounding spaces are typos (except in a password); an empty value means "unset".
   const present = Object.fromEntries(
-    Object.entries(source).filter(([key, value]) => key in environmentSchema.shape && value !== ""),
+    Object.entries(source)
+      .filter(([key]) => key in environmentSchema.shape)
+      .map(([key, value]) => [key, key === "ADMIN_PASSWORD" ? value : value?.trim()])
+      .filter(([, value]) => value !== undefined && value !== ""),
   );
   const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0] ?? "environment");
-        const value = present[name];
-        const shown = value === undefined || name.includes("PASSWORD") ? "" : ` (got "${value}")`;
-        return `${name} ${issue.message}${shown}`;
+        return `${name} ${issue.message}${shownValue(name, present[name])}`;
       }),
     );
   }

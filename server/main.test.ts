@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/connection.ts";
 import { projectRoot } from "./paths.ts";
 import { holdMigrationLock, testDatabaseTargets } from "./test/databases.ts";
+import { tempDirs } from "./test/temp-dirs.ts";
 
 type Run = { code: number | null; stdout: string; stderr: string };
 
@@ -55,8 +55,9 @@ describe("starting the server", () => {
   });
 
   it("serves, then shuts down cleanly on SIGTERM", async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-main-"));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const temp = tempDirs();
+    const dataDir = temp.make("main");
+    cleanups.push(() => temp.removeAll());
     const port = await freePort();
     const { child, done } = start({ DATA_DIR: dataDir, PORT: String(port) });
     cleanups.push(() => void child.kill("SIGKILL"));
@@ -90,8 +91,10 @@ describe.each(testDatabaseTargets())("a second process during a migration on $di
 
   it("waits for it to finish, then migrates", async () => {
     const { location, release, released } = await lockedDatabase();
-    const { done } = start({ ...databaseEnv(location), MIGRATION_LOCK_TIMEOUT_MS: "20000" }, ["--migrate-only"]);
+    const { child, done } = start({ ...databaseEnv(location), MIGRATION_LOCK_TIMEOUT_MS: "20000" }, ["--migrate-only"]);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Still waiting: it has not migrated behind the other process's back.
+    expect(child.exitCode).toBeNull();
     release();
     await released;
     const run = await done;

@@ -19,7 +19,9 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const logger = createLogger(config);
-  const database = openDatabase(config.database);
+  const database = openDatabase(config.database, {
+    onConnectionError: (error) => logger.warn({ err: error }, "database connection lost; reconnecting"),
+  });
   try {
     const applied = await migrate(database, loadMigrations(database.dialect), {
       lockTimeoutMs: config.migrationLockTimeoutMs,

@@ -3,9 +3,10 @@ import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { Providers } from "./app/providers.tsx";
 import { createRouter } from "./app/router.tsx";
-import { applyForcedDarkTheme } from "./lib/theme.ts";
+import { applyForcedDarkTheme, rememberTheme } from "./lib/theme.ts";
 import "./styles.css";
 
+rememberTheme();
 applyForcedDarkTheme();
 
 const container = document.getElementById("root");

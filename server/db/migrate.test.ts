@@ -1,15 +1,18 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { holdMigrationLock, testDatabaseTargets } from "../test/databases.ts";
+import { tempDirs } from "../test/temp-dirs.ts";
 import { openDatabase } from "./connection.ts";
 import { type Database, MigrationLockTimeout } from "./database.ts";
 import { loadMigrations, type Migration, MigrationError, migrate } from "./migrate.ts";
 
+const temp = tempDirs();
+afterAll(() => temp.removeAll());
+
 function migrationsDir(files: Record<string, string>): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-migrations-"));
+  const dir = temp.make("migrations");
   for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, name), text);
   return dir;
 }
@@ -36,6 +39,12 @@ describe("loadMigrations", () => {
     [{ "1_init.sql": "" }, /Unexpected migration file name: 1_init.sql/],
   ])("refuses an inconsistent history %o", (files, message) => {
     expect(() => loadMigrations("sqlite", migrationsDir(files))).toThrow(message);
+  });
+
+  it("gives the same checksum whatever the checkout's line endings", () => {
+    const lf = loadMigrations("sqlite", migrationsDir({ "001_a.sql": "CREATE TABLE a (id TEXT);\nSELECT 1;\n" }));
+    const crlf = loadMigrations("sqlite", migrationsDir({ "001_a.sql": "CREATE TABLE a (id TEXT);\r\nSELECT 1;\r\n" }));
+    expect(crlf[0]?.checksum).toBe(lf[0]?.checksum);
   });
 
   it("ships a history that loads for both dialects with the same ids", () => {

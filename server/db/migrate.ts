@@ -49,7 +49,8 @@ export function loadMigrations(dialect: Dialect, dir = defaultMigrationsDir): Mi
       throw new MigrationError(`Migration ${id} needs both .sqlite.sql and .postgres.sql`);
     }
     const file = (entry.common ?? entry[dialect]) as string;
-    const sql = fs.readFileSync(file, "utf8");
+    // Line endings follow the checkout (CRLF on some machines); the checksum must not.
+    const sql = fs.readFileSync(file, "utf8").replace(/\r\n/g, "\n");
     migrations.push({ id, sql, checksum: createHash("sha256").update(sql).digest("hex") });
   }
   return migrations;

@@ -35,11 +35,24 @@ export function describePostgres(url: string): string {
   }
 }
 
+export type PostgresOptions = {
+  /** Told when an idle connection breaks (the pool replaces it); by default, nothing. */
+  onConnectionError?: (error: Error) => void;
+};
+
 /** Connects a pool to a PostgreSQL server. */
-export function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on("error", () => {});
+export function openPostgres(url: string, { onConnectionError = () => {} }: PostgresOptions = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types,
+    // A server that accepts TCP but never answers must not hang start-up or requests.
+    connectionTimeoutMillis: 10_000,
+    statement_timeout: 30_000,
+    keepAlive: true,
+  });
+  // An idle client losing its connection must not crash the process.
+  pool.on("error", onConnectionError);
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   const description = describePostgres(url);
 
@@ -68,7 +81,8 @@ export function openPostgres(url: string): Database {
           }
           throw error;
         }
-        await client.query("SET LOCAL lock_timeout = 0");
+        // Migrations may legitimately run long; locks they need are still bounded above.
+        await client.query("SET LOCAL statement_timeout = 0");
         const result = await work(runner);
         await client.query("COMMIT");
         return result;

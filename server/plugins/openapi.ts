@@ -22,11 +22,21 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swaggerUi, {
     routePrefix: "/api/docs",
     uiConfig: { deepLinking: false, validatorUrl: null },
-    // The docs page ships its own inline bits; list their hashes instead of relaxing the CSP.
+    // The docs page ships inline bits of its own: keep Swagger UI's policy, which lists
+    // their hashes, but hold it to our rules (no <base>, no framing, plain HTTP allowed).
     staticCSP: true,
-    // Swagger UI sets a few inline styles of its own; allow those on the docs page only.
     transformStaticCSP: (header) =>
-      header.replace("style-src 'self' https:", "style-src 'self' https: 'unsafe-inline'"),
+      header
+        .split(";")
+        .map((directive) => directive.trim())
+        .filter((directive) => directive && !directive.startsWith("upgrade-insecure-requests"))
+        .map((directive) => {
+          if (directive.startsWith("base-uri")) return "base-uri 'none'";
+          if (directive.startsWith("frame-ancestors")) return "frame-ancestors 'none'";
+          if (directive.startsWith("style-src")) return `${directive} 'unsafe-inline'`;
+          return directive;
+        })
+        .join("; "),
   });
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
 }

@@ -28,11 +28,30 @@ export const contentSecurityPolicy = {
   manifestSrc: ["'self'"],
 };
 
+const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/**
+ * The essential headers as plain values, for the few answers Fastify sends before any
+ * hook runs (a URL that cannot be decoded).
+ */
+export const baselineSecurityHeaders = {
+  "content-security-policy": Object.entries(contentSecurityPolicy)
+    .map(([name, sources]) => `${kebab(name)} ${sources.join(" ")}`)
+    .join(";"),
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "x-frame-options": "DENY",
+};
+
 /** Security headers on every response, API and web app alike. */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
     referrerPolicy: { policy: "no-referrer" },
+    frameguard: { action: "deny" },
+    // Gemwire may be served over plain HTTP on a private network; HSTS belongs to
+    // whatever terminates TLS in front of it.
+    hsts: false,
     // Widgets and article images are cross-origin; COEP would block them.
     crossOriginEmbedderPolicy: false,
   });

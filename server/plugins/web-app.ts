@@ -12,6 +12,16 @@ function isApiPath(pathname: string): boolean {
 }
 
 /**
+ * Whether a GET for `pathname` is a visit to a page of the client app. Client routes
+ * may contain dots (`/token/USDC.e`, `/blog/v1.2-release`), so a dotted path is a page
+ * when the browser asks for HTML; a missing script or image under it is not.
+ */
+function isPageVisit(pathname: string, accept: string | undefined): boolean {
+  if (isApiPath(pathname) || pathname.startsWith("/assets/")) return false;
+  return !path.extname(pathname) || (accept ?? "").includes("text/html");
+}
+
+/**
  * Serves the built web app: hashed assets cached for a year, and `index.html` for every
  * other GET path so the client router can take over. Unknown `/api/*` paths and missing
  * files answer a JSON 404 instead of the page.
@@ -23,6 +33,8 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
       root,
       wildcard: true,
       index: ["index.html"],
+      // Source maps are for our own debugging, not for every visitor.
+      allowedPath: (pathName) => !pathName.endsWith(".map"),
       setHeaders(reply, filePath) {
         const relative = path.relative(root, filePath);
         reply.header("cache-control", relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
@@ -33,7 +45,7 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     const wantsPage =
-      (request.method === "GET" || request.method === "HEAD") && !isApiPath(pathname) && !path.extname(pathname);
+      (request.method === "GET" || request.method === "HEAD") && isPageVisit(pathname, request.headers.accept);
     if (!wantsPage) {
       const what = isApiPath(pathname) ? `No API route ${request.method} ${pathname}` : "Not found";
       throw notFound(what);

@@ -1,4 +1,8 @@
 import { createBrowserRouter, type RouteObject } from "react-router";
+import { ContactPage } from "../features/legal/components/contact-page.tsx";
+import { DisclaimerPage } from "../features/legal/components/disclaimer-page.tsx";
+import { PrivacyPage } from "../features/legal/components/privacy-page.tsx";
+import { TermsPage } from "../features/legal/components/terms-page.tsx";
 import { TokenPage } from "../features/market/components/token-page.tsx";
 import { paths } from "../paths.ts";
 import { AppLayout } from "./layout/app-layout.tsx";
@@ -24,24 +28,10 @@ export const routes: RouteObject[] = [
           />
         ),
       },
-      {
-        path: paths.disclaimer,
-        lazy: async () => ({
-          Component: (await import("../features/legal/components/disclaimer-page.tsx")).DisclaimerPage,
-        }),
-      },
-      {
-        path: paths.terms,
-        lazy: async () => ({ Component: (await import("../features/legal/components/terms-page.tsx")).TermsPage }),
-      },
-      {
-        path: paths.privacy,
-        lazy: async () => ({ Component: (await import("../features/legal/components/privacy-page.tsx")).PrivacyPage }),
-      },
-      {
-        path: paths.contact,
-        lazy: async () => ({ Component: (await import("../features/legal/components/contact-page.tsx")).ContactPage }),
-      },
+      { path: paths.disclaimer, element: <DisclaimerPage /> },
+      { path: paths.terms, element: <TermsPage /> },
+      { path: paths.privacy, element: <PrivacyPage /> },
+      { path: paths.contact, element: <ContactPage /> },
       ...upcomingPages.map((page) => ({ path: page.path, element: <UpcomingPage page={page} /> })),
       { path: "*", element: <NotFoundPage /> },
     ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyForcedDarkTheme, readTheme, THEME_STORAGE_KEY, writeTheme } from "./theme.ts";
+import { applyForcedDarkTheme, readTheme, rememberTheme, THEME_STORAGE_KEY, writeTheme } from "./theme.ts";
 
 describe("theme preference", () => {
   it("defaults to system", () => {
@@ -10,6 +10,13 @@ describe("theme preference", () => {
     writeTheme(theme);
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe(theme);
     expect(readTheme()).toBe(theme);
+  });
+
+  it("stores the default on first visit and keeps a chosen value", () => {
+    expect(rememberTheme()).toBe("system");
+    expect(window.localStorage.getItem("theme")).toBe("system");
+    writeTheme("light");
+    expect(rememberTheme()).toBe("light");
   });
 
   it("ignores a value that is not a theme", () => {

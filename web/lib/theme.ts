@@ -29,6 +29,13 @@ export function writeTheme(theme: Theme, storage: Storage = window.localStorage)
   }
 }
 
+/** Keeps the preference in storage (the default when none was chosen), so it exists as the spec says. */
+export function rememberTheme(storage: Storage = window.localStorage): Theme {
+  const theme = readTheme(storage);
+  writeTheme(theme, storage);
+  return theme;
+}
+
 /** Forces the dark look whatever the stored preference says. */
 export function applyForcedDarkTheme(root: HTMLElement = document.documentElement): void {
   root.classList.remove("light");

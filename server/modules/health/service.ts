@@ -5,10 +5,14 @@ import { pingDatabase } from "./repository.ts";
 const PING_TIMEOUT_MS = 2_000;
 
 /** Reports whether this process can serve: it is up, and its database answers in time. */
-export async function checkHealth(database: Database, version: string): Promise<Health> {
+export async function checkHealth(
+  database: Database,
+  version: string,
+  timeoutMs: number = PING_TIMEOUT_MS,
+): Promise<Health> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("database ping timed out")), PING_TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error("database ping timed out")), timeoutMs);
   });
   try {
     await Promise.race([pingDatabase(database), timeout]);

@@ -1,12 +1,11 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
-import { Spinner } from "../../components/ui/spinner.tsx";
 import { toast } from "../../components/ui/toast/toast-store.ts";
 import { Toaster } from "../../components/ui/toast/toaster.tsx";
+import { TickerStrip } from "../../features/market/components/ticker-strip.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { Sidebar } from "./sidebar.tsx";
-import { TickerStrip } from "./ticker-strip.tsx";
 import { showsTicker } from "./ticker-visibility.ts";
 import { useMediaQuery } from "./use-media-query.ts";
 
@@ -24,12 +23,18 @@ export function AppLayout() {
   const wasOpen = useRef(false);
 
   const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const drawerOpen = menuOpen && !isLargeScreen;
 
   // Following a link closes the drawer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
   useEffect(() => {
     setMenuOpen(false);
   }, [pathname]);
+
+  // Growing past the breakpoint turns the drawer into the fixed sidebar: forget it was open.
+  useEffect(() => {
+    if (isLargeScreen) setMenuOpen(false);
+  }, [isLargeScreen]);
 
   // Focus goes back to the menu button when the drawer closes.
   useEffect(() => {
@@ -41,15 +46,17 @@ export function AppLayout() {
 
   return (
     <div className="min-h-dvh bg-surface text-zinc-100">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-gem focus:px-3 focus:py-2 focus:text-zinc-950"
-      >
-        Skip to content
-      </a>
+      {drawerOpen ? null : (
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-gem focus:px-3 focus:py-2 focus:text-zinc-950"
+        >
+          Skip to content
+        </a>
+      )}
       <Sidebar open={menuOpen} onClose={closeMenu} signedIn={SIGNED_IN} isLargeScreen={isLargeScreen} />
       {/* While the drawer is open the page behind it is out of reach, for pointer, keyboard and screen reader alike. */}
-      <div className="flex min-h-dvh flex-col lg:pl-64" inert={menuOpen && !isLargeScreen}>
+      <div className="flex min-h-dvh flex-col lg:pl-64" inert={drawerOpen}>
         <div className="sticky top-0 z-30">
           {/* Slot for the coin price marquee (bitcoin, ethereum, solana, ripple, cardano), filled by the market data. */}
           <div data-slot="price-marquee" />
@@ -63,9 +70,7 @@ export function AppLayout() {
         </div>
         {showsTicker(pathname) ? <TickerStrip /> : null}
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 outline-none lg:px-8">
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          <Outlet />
         </main>
         <Footer onStartTour={() => announceSoon("The welcome tour")} />
       </div>

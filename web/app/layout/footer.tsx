@@ -79,7 +79,7 @@ export function Footer({ onStartTour }: { onStartTour: () => void }) {
           </nav>
         ) : null}
       </div>
-      <p className="mx-auto mt-10 max-w-6xl text-xs text-zinc-500">
+      <p className="mx-auto mt-10 max-w-6xl text-xs text-zinc-400">
         © {new Date().getFullYear()} Gemwire. All rights reserved. For educational and entertainment purposes only.
       </p>
     </footer>

@@ -46,6 +46,7 @@ export function Sidebar({ open, onClose, signedIn, isLargeScreen }: SidebarProps
   const closeButton = useRef<HTMLButtonElement>(null);
   const drawer = !isLargeScreen;
   const shownAsDrawer = drawer && open;
+  const dialogProps = shownAsDrawer ? ({ role: "dialog", "aria-modal": true, "aria-label": "Menu" } as const) : {};
 
   useEffect(() => {
     if (!shownAsDrawer) return;
@@ -71,38 +72,41 @@ export function Sidebar({ open, onClose, signedIn, isLargeScreen }: SidebarProps
         id="sidebar"
         aria-label="Sidebar"
         inert={drawer && !open}
-        className={`fixed inset-y-0 left-0 z-50 flex w-64 flex-col border-r border-line bg-surface transition-transform duration-200 motion-reduce:transition-none ${
+        className={`fixed inset-y-0 left-0 z-50 w-64 border-r border-line bg-surface transition-transform duration-200 motion-reduce:transition-none ${
           drawer && !open ? "-translate-x-full" : "translate-x-0"
         }`}
       >
-        <div className="flex h-14 items-center justify-between px-4">
-          <Logo onNavigate={drawer ? onClose : undefined} />
-          {drawer ? (
-            <button
-              ref={closeButton}
-              type="button"
-              aria-label="Close menu"
-              onClick={onClose}
-              className="rounded-md p-2 text-zinc-400 hover:bg-zinc-800 hover:text-zinc-50"
-            >
-              <X className="size-5" aria-hidden />
-            </button>
-          ) : null}
-        </div>
-        <div className="flex flex-1 flex-col gap-6 overflow-y-auto px-3 py-4">
-          <NavList items={mainNavigation} label="Main" />
-          <div className="border-t border-line pt-4">
-            {signedIn ? (
-              <NavList items={userNavigation} label="Your account" />
-            ) : (
-              <Link
-                to={paths.login}
-                className="flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50"
+        {/* While it is a drawer the panel is a modal dialog: the page behind it is inert. */}
+        <div {...dialogProps} className="flex h-full flex-col">
+          <div className="flex h-14 items-center justify-between px-4">
+            <Logo onNavigate={drawer ? onClose : undefined} />
+            {drawer ? (
+              <button
+                ref={closeButton}
+                type="button"
+                aria-label="Close menu"
+                onClick={onClose}
+                className="rounded-md p-2 text-zinc-400 hover:bg-zinc-800 hover:text-zinc-50"
               >
-                <LogIn className="size-4" aria-hidden />
-                Sign In
-              </Link>
-            )}
+                <X className="size-5" aria-hidden />
+              </button>
+            ) : null}
+          </div>
+          <div className="flex flex-1 flex-col gap-6 overflow-y-auto px-3 py-4">
+            <NavList items={mainNavigation} label="Main" />
+            <div className="border-t border-line pt-4">
+              {signedIn ? (
+                <NavList items={userNavigation} label="Your account" />
+              ) : (
+                <Link
+                  to={paths.login}
+                  className="flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50"
+                >
+                  <LogIn className="size-4" aria-hidden />
+                  Sign In
+                </Link>
+              )}
+            </div>
           </div>
         </div>
       </aside>

@@ -1,10 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { showsTicker, tickerHiddenPaths } from "./ticker-visibility.ts";
+import { showsTicker } from "./ticker-visibility.ts";
+
+// The spec's list (§2 Layout), written out again so a slip in the code shows here.
+const hiddenOn = [
+  "/notifications",
+  "/blurts",
+  "/favorites",
+  "/predictions",
+  "/pump-vision",
+  "/team",
+  "/settings",
+  "/disclaimer",
+  "/terms",
+  "/privacy",
+  "/nft-art",
+  "/x-feed",
+  "/search",
+  "/news",
+  "/market",
+  "/tiktok",
+  "/youtube",
+  "/instagram",
+];
 
 describe("ticker strip visibility", () => {
-  it.each([...tickerHiddenPaths])("is hidden on %s", (path) => {
+  it.each(hiddenOn)("is hidden on %s, with or without a trailing slash or capitals", (path) => {
     expect(showsTicker(path)).toBe(false);
     expect(showsTicker(`${path}/`)).toBe(false);
+    expect(showsTicker(path.toUpperCase())).toBe(false);
   });
 
   it.each(["/", "/stories", "/tokens", "/token/BTC", "/bitcoin-news", "/feed", "/blog", "/marketing", "/news/today"])(
@@ -13,8 +36,4 @@ describe("ticker strip visibility", () => {
       expect(showsTicker(path)).toBe(true);
     },
   );
-
-  it("hides on the 18 paths the spec lists", () => {
-    expect(tickerHiddenPaths.size).toBe(18);
-  });
 });

@@ -20,8 +20,12 @@ export const tickerHiddenPaths: ReadonlySet<string> = new Set([
   "/instagram",
 ]);
 
-/** Whether the ticker strip shows on `pathname`; a trailing slash does not change the answer. */
+/**
+ * Whether the ticker strip shows on `pathname`. Like the router, it ignores case and a
+ * trailing slash.
+ */
 export function showsTicker(pathname: string): boolean {
-  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const lower = pathname.toLowerCase();
+  const normalised = lower.length > 1 ? lower.replace(/\/+$/, "") : lower;
   return !tickerHiddenPaths.has(normalised);
 }

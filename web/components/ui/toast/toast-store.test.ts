@@ -34,6 +34,20 @@ describe("toast store", () => {
     expect(seen).toEqual([1, 0]);
   });
 
+  it("stays open while paused and gets its full time again when resumed", () => {
+    const store = createToastStore();
+    const id = store.show({ title: "Hover me" });
+    vi.advanceTimersByTime(4_000);
+    store.pause(id);
+    vi.advanceTimersByTime(60_000);
+    expect(store.getSnapshot()[0]?.open).toBe(true);
+    store.resume(id);
+    vi.advanceTimersByTime(TOAST_DURATION_MS - 1);
+    expect(store.getSnapshot()[0]?.open).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(store.getSnapshot()[0]?.open).toBe(false);
+  });
+
   it("does not let an old toast's timer close a newer one", () => {
     const store = createToastStore();
     store.show({ title: "Old" });

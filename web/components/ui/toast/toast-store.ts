@@ -50,9 +50,21 @@ export function createToastStore() {
     return id;
   }
 
+  /** Holds a toast open while the pointer or focus is on it (WCAG 2.2.1). */
+  function pause(id: number) {
+    if (toasts.some((t) => t.id === id && t.open)) clearTimeout(timers.get(id));
+  }
+
+  /** Lets a paused toast go again, with the full time to read it. */
+  function resume(id: number) {
+    if (toasts.some((t) => t.id === id && t.open)) schedule(id, TOAST_DURATION_MS, () => dismiss(id));
+  }
+
   return {
     show,
     dismiss,
+    pause,
+    resume,
     getSnapshot: () => toasts,
     subscribe(listener: Listener) {
       listeners.add(listener);

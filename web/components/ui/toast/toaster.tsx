@@ -1,41 +1,63 @@
 import { X } from "lucide-react";
 import { useSyncExternalStore } from "react";
-import { type ToastStore, toastStore } from "./toast-store.ts";
+import { type Toast, type ToastStore, toastStore } from "./toast-store.ts";
 
-/** Renders the visible toast in a live region, so screen readers announce it too. */
+function ToastCard({ toast, store }: { toast: Toast; store: ToastStore }) {
+  const destructive = toast.variant === "destructive";
+  return (
+    // Pointer or focus on the toast holds it open; leaving starts its time again.
+    // biome-ignore lint/a11y/noStaticElementInteractions: pausing is a side effect, not an action
+    <div
+      data-toast=""
+      onMouseEnter={() => store.pause(toast.id)}
+      onMouseLeave={() => store.resume(toast.id)}
+      onFocus={() => store.pause(toast.id)}
+      onBlur={() => store.resume(toast.id)}
+      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${
+        destructive ? "border-red-800 bg-red-950 text-red-50" : "border-line bg-panel text-zinc-100"
+      }`}
+    >
+      <div className="flex-1">
+        <p className="text-sm font-semibold">{toast.title}</p>
+        {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+      </div>
+      <button
+        type="button"
+        aria-label="Dismiss message"
+        onClick={() => store.dismiss(toast.id)}
+        className="rounded p-1 opacity-70 hover:opacity-100"
+      >
+        <X className="size-4" aria-hidden />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The visible toast. The two live regions are always in the page and only their content
+ * changes, so screen readers announce each toast reliably: errors at once, the rest politely.
+ */
 export function Toaster({ store = toastStore }: { store?: ToastStore }) {
-  const toasts = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const open = useSyncExternalStore(store.subscribe, store.getSnapshot).filter((t) => t.open);
   return (
     <section
-      aria-label="Notifications"
+      aria-label="Messages"
       className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
     >
-      {toasts
-        .filter((t) => t.open)
-        .map((t) => (
-          <div
-            key={t.id}
-            role={t.variant === "destructive" ? "alert" : "status"}
-            className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${
-              t.variant === "destructive"
-                ? "border-red-800 bg-red-950 text-red-50"
-                : "border-line bg-panel text-zinc-100"
-            }`}
-          >
-            <div className="flex-1">
-              <p className="text-sm font-semibold">{t.title}</p>
-              {t.description ? <p className="mt-1 text-sm opacity-90">{t.description}</p> : null}
-            </div>
-            <button
-              type="button"
-              aria-label="Dismiss notification"
-              onClick={() => store.dismiss(t.id)}
-              className="rounded p-1 opacity-70 hover:opacity-100"
-            >
-              <X className="size-4" aria-hidden />
-            </button>
-          </div>
-        ))}
+      <div role="status" aria-live="polite" className="flex flex-col items-center gap-2 sm:items-end">
+        {open
+          .filter((t) => t.variant !== "destructive")
+          .map((t) => (
+            <ToastCard key={t.id} toast={t} store={store} />
+          ))}
+      </div>
+      <div role="alert" aria-live="assertive" className="flex flex-col items-center gap-2 sm:items-end">
+        {open
+          .filter((t) => t.variant === "destructive")
+          .map((t) => (
+            <ToastCard key={t.id} toast={t} store={store} />
+          ))}
+      </div>
     </section>
   );
 }

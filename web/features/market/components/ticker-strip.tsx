@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { builtInTokens } from "../../../contracts/market.ts";
-import { paths } from "../../paths.ts";
+import { builtInTokens } from "../../../../contracts/market.ts";
+import { paths } from "../../../paths.ts";
 
 /** The token ticker strip. Lists the built-in tokens; live prices join it with the market data. */
 export function TickerStrip() {

@@ -1,0 +1,9 @@
+// The server the browser tests run against: the built app on a fresh, empty database.
+import fs from "node:fs";
+import path from "node:path";
+import { root } from "./build-inputs.mjs";
+
+const dataDir = path.join(root, "reports", "e2e-data");
+fs.rmSync(dataDir, { recursive: true, force: true });
+process.env.DATA_DIR = dataDir;
+await import("../dist/server/main.js");
