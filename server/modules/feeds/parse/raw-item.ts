@@ -1,0 +1,24 @@
+/** What a feed says about one item, before the normalising rules (spec §3) apply. */
+export type RawItem = {
+  guid?: string;
+  link?: string;
+  title?: string;
+  published?: string;
+  description?: string;
+  enclosureUrl?: string;
+  mediaContentUrl?: string;
+  mediaThumbnailUrl?: string;
+  image?: string;
+  creator?: string;
+  source?: string;
+};
+
+export class FeedParseError extends Error {
+  constructor(
+    /** The internal cause: 'Invalid JSON feed structure' or 'Invalid XML feed structure'. */
+    readonly reason: string,
+  ) {
+    super("Failed to parse feed content");
+    this.name = "FeedParseError";
+  }
+}
