@@ -1,26 +1,8 @@
-import { XMLParser } from "fast-xml-parser";
-
 export type XmlNode = string | { [key: string]: XmlValue };
 export type XmlValue = XmlNode | XmlNode[] | undefined;
 
 const TEXT = "#text";
 const CDATA = "#cdata";
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  textNodeName: TEXT,
-  cdataPropName: CDATA,
-  // Entities are decoded by us, and only the five XML ones and numeric references:
-  // nothing a document declares is ever expanded.
-  processEntities: false,
-  htmlEntities: false,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-});
 
 /**
  * Removes a DOCTYPE declaration, internal subset included, before parsing: DTDs are where
@@ -48,8 +30,145 @@ export function stripDoctype(xml: string): string {
   throw new Error("Unterminated DOCTYPE declaration");
 }
 
-export function parseXml(xml: string): Record<string, XmlValue> {
-  return parser.parse(stripDoctype(xml)) as Record<string, XmlValue>;
+type Element = { name: string; node: { [key: string]: XmlValue }; text: string };
+
+function addChild(parent: Element["node"], name: string, value: XmlNode): void {
+  const existing = parent[name];
+  if (existing === undefined) parent[name] = value;
+  else if (Array.isArray(existing)) existing.push(value);
+  else parent[name] = [existing, value];
+}
+
+/** Closes an element: one with only text and no attributes collapses to its text. */
+function finish(element: Element): XmlNode {
+  // Whitespace between child elements is layout, not content.
+  const text = element.text.trim() === "" ? "" : element.text;
+  if (Object.keys(element.node).length === 0) return text.trim();
+  if (text) element.node[TEXT] = text;
+  return element.node;
+}
+
+const isNameEnd = (code: number) => code === 32 || code === 62 || code === 47 || (code >= 9 && code <= 13);
+
+/**
+ * A small, forgiving XML reader made for feeds: one pass with indexOf, no recursion, no
+ * DTD processing and no entity expansion (text is returned as written; attributes too).
+ * Unclosed elements are closed at the end, stray end tags ignored, so a truncated feed
+ * still yields what came before the cut. Returns `{ rootName: node }`; repeated child
+ * elements become arrays, attributes are `@_name`, CDATA sections `#cdata`.
+ */
+export function parseXml(input: string): Record<string, XmlValue> {
+  const xml = stripDoctype(input);
+  const document: Element = { name: "#document", node: {}, text: "" };
+  const stack: Element[] = [document];
+  let i = 0;
+  const length = xml.length;
+  while (i < length) {
+    const lt = xml.indexOf("<", i);
+    const top = stack[stack.length - 1] as Element;
+    if (lt === -1) {
+      if (stack.length > 1) top.text += xml.slice(i);
+      break;
+    }
+    if (lt > i && stack.length > 1) top.text += xml.slice(i, lt);
+    const next = xml.charCodeAt(lt + 1);
+    if (next === 33 /* ! */) {
+      if (xml.startsWith("<![CDATA[", lt)) {
+        const close = xml.indexOf("]]>", lt + 9);
+        const end = close === -1 ? length : close;
+        if (stack.length > 1) addChild(top.node, CDATA, xml.slice(lt + 9, end));
+        i = close === -1 ? length : close + 3;
+      } else if (xml.startsWith("<!--", lt)) {
+        const close = xml.indexOf("-->", lt + 4);
+        i = close === -1 ? length : close + 3;
+      } else {
+        const close = xml.indexOf(">", lt + 2);
+        i = close === -1 ? length : close + 1;
+      }
+      continue;
+    }
+    if (next === 63 /* ? */) {
+      const close = xml.indexOf("?>", lt + 2);
+      i = close === -1 ? length : close + 2;
+      continue;
+    }
+    if (next === 47 /* / */) {
+      const close = xml.indexOf(">", lt + 2);
+      const name = xml.slice(lt + 2, close === -1 ? length : close).trim();
+      // Pop to the matching element; an end tag nothing opened is ignored.
+      for (let depth = stack.length - 1; depth > 0; depth--) {
+        if ((stack[depth] as Element).name === name) {
+          while (stack.length > depth) closeTop(stack);
+          break;
+        }
+      }
+      i = close === -1 ? length : close + 1;
+      continue;
+    }
+    // A start tag: its name, then attributes up to ">" or "/>".
+    let j = lt + 1;
+    while (j < length && !isNameEnd(xml.charCodeAt(j))) j++;
+    const name = xml.slice(lt + 1, j);
+    if (name === "") {
+      if (stack.length > 1) top.text += "<";
+      i = lt + 1;
+      continue;
+    }
+    const element: Element = { name, node: {}, text: "" };
+    let selfClosing = false;
+    while (j < length) {
+      const code = xml.charCodeAt(j);
+      if (code === 62 /* > */) {
+        j++;
+        break;
+      }
+      if (code === 47 /* / */ && xml.charCodeAt(j + 1) === 62) {
+        selfClosing = true;
+        j += 2;
+        break;
+      }
+      if (code === 32 || (code >= 9 && code <= 13) || code === 47) {
+        j++;
+        continue;
+      }
+      let k = j;
+      while (k < length) {
+        const c = xml.charCodeAt(k);
+        if (c === 61 /* = */ || c === 62 || c === 47 || c === 32 || (c >= 9 && c <= 13)) break;
+        k++;
+      }
+      const attribute = xml.slice(j, k);
+      while (k < length && (xml.charCodeAt(k) === 32 || (xml.charCodeAt(k) >= 9 && xml.charCodeAt(k) <= 13))) k++;
+      let value = "";
+      if (xml.charCodeAt(k) === 61) {
+        k++;
+        while (k < length && (xml.charCodeAt(k) === 32 || (xml.charCodeAt(k) >= 9 && xml.charCodeAt(k) <= 13))) k++;
+        const quote = xml.charCodeAt(k);
+        if (quote === 34 || quote === 39) {
+          const close = xml.indexOf(quote === 34 ? '"' : "'", k + 1);
+          const end = close === -1 ? length : close;
+          value = xml.slice(k + 1, end);
+          k = close === -1 ? length : close + 1;
+        } else {
+          const start = k;
+          while (k < length && xml.charCodeAt(k) !== 62 && xml.charCodeAt(k) !== 32) k++;
+          value = xml.slice(start, k);
+        }
+      }
+      if (attribute) element.node[`@_${attribute}`] = value;
+      j = Math.max(k, j + 1);
+    }
+    i = j;
+    if (selfClosing) addChild(top.node, name, finish(element));
+    else stack.push(element);
+  }
+  while (stack.length > 1) closeTop(stack);
+  return document.node;
+}
+
+function closeTop(stack: Element[]): void {
+  const element = stack.pop() as Element;
+  addChild((stack[stack.length - 1] as Element).node, element.name, finish(element));
 }
 
 const XML_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
