@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /**
  * Table types for Kysely. Timestamps are epoch milliseconds (UTC) in a 64-bit integer
  * column on both dialects; see docs/decisions/004-portable-column-types.md.
@@ -8,6 +10,36 @@ export interface JobLeasesTable {
   expires_at: number;
 }
 
+export interface FeedsTable {
+  key: string;
+  url: string;
+  etag: string | null;
+  last_modified: string | null;
+  last_attempt_at: number | null;
+  last_success_at: number | null;
+  last_error: string | null;
+  last_error_at: number | null;
+  consecutive_failures: Generated<number>;
+  next_fetch_at: Generated<number>;
+}
+
+export interface ArticlesTable {
+  id: Generated<number>;
+  feed_key: string;
+  item_id: string;
+  title: string;
+  link: string;
+  published_at: number;
+  description: string;
+  image: string | null;
+  source: string;
+  creator: string;
+  first_seen_at: number;
+  updated_at: number;
+}
+
 export interface Schema {
   job_leases: JobLeasesTable;
+  feeds: FeedsTable;
+  articles: ArticlesTable;
 }

@@ -7,6 +7,8 @@ export type NormalisedItem = {
   title: string;
   link: string;
   pubDate: Date;
+  /** False when the feed gave no usable date and pubDate is the fetch time. */
+  dated: boolean;
   description: string;
   image: string | null;
   source: string;
@@ -31,10 +33,10 @@ export function safeHttpUrl(raw: string | undefined, base?: string): string | un
   }
 }
 
-function parseDate(raw: string | undefined, fetchedAt: Date): Date {
-  if (!raw) return fetchedAt;
+function parseDate(raw: string | undefined, fetchedAt: Date): Date | undefined {
+  if (!raw) return undefined;
   const time = Date.parse(raw.trim());
-  if (Number.isNaN(time) || time > fetchedAt.getTime() + FUTURE_TOLERANCE_MS) return fetchedAt;
+  if (Number.isNaN(time) || time > fetchedAt.getTime() + FUTURE_TOLERANCE_MS) return undefined;
   return new Date(time);
 }
 
@@ -60,7 +62,8 @@ export function normaliseItem(raw: RawItem, fetchedAt: Date, base?: string): Nor
   const rawDescription = raw.description ?? "";
   const description = clip(htmlToText(rawDescription), MAX_DESCRIPTION);
   if (!link && !title && !description) return undefined;
-  const pubDate = parseDate(raw.published, fetchedAt);
+  const feedDate = parseDate(raw.published, fetchedAt);
+  const pubDate = feedDate ?? fetchedAt;
   const image =
     [raw.enclosureUrl, raw.mediaContentUrl, raw.mediaThumbnailUrl, raw.image, firstImageSource(rawDescription)]
       .map((candidate) => (candidate?.includes("undefined") ? undefined : safeHttpUrl(candidate, link ?? base)))
@@ -71,6 +74,7 @@ export function normaliseItem(raw: RawItem, fetchedAt: Date, base?: string): Nor
     title: title || "Untitled",
     link: link ?? "",
     pubDate,
+    dated: feedDate !== undefined,
     description,
     image,
     source: (raw.source ? htmlToText(raw.source) : "") || hostOf(link) || "Unknown Source",

@@ -37,6 +37,7 @@ describe("parseFeed: formats", () => {
         title: "Bitcoin tops $100k",
         link: "https://news.example/btc",
         pubDate: new Date("2026-11-22T10:00:00.000Z"),
+        dated: true,
         description: "Big & bold",
         image: null,
         source: "news.example",
@@ -82,6 +83,7 @@ describe("parseFeed: formats", () => {
       title: "Crypto weekly",
       link: "https://www.youtube.com/watch?v=abc123",
       pubDate: new Date("2026-11-20T15:00:00Z"),
+      dated: true,
       description: "This week in crypto",
       image: "https://i.ytimg.com/vi/abc123/hqdefault.jpg",
       source: "youtube.com",
@@ -229,8 +231,11 @@ describe("parseFeed: normalising rules (spec §3)", () => {
     ).toBe(iso);
   });
 
-  it("pubDate falls back to the fetch time", () => {
-    expect(item("<title>T</title><link>https://a.example/n</link>").pubDate).toEqual(fetchedAt);
+  it("pubDate falls back to the fetch time, marked as not dated by the feed", () => {
+    expect(item("<title>T</title><link>https://a.example/n</link>")).toMatchObject({
+      pubDate: fetchedAt,
+      dated: false,
+    });
   });
 
   it("description: all markup removed, scripts and styles with it, entities decoded, whitespace collapsed", () => {

@@ -1,0 +1,147 @@
+import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import type { NormalisedItem } from "./parse/normalise.ts";
+import {
+  countArticlesByFeed,
+  listArticles,
+  pruneArticles,
+  recordFeedFailure,
+  recordFeedSuccess,
+  searchArticles,
+  upsertArticles,
+} from "./repository.ts";
+
+const HOUR = 3_600_000;
+const now = Date.UTC(2026, 10, 22, 12);
+
+function item(id: string, hoursAgo: number, extra: Partial<NormalisedItem> = {}): NormalisedItem {
+  return {
+    id,
+    title: `Title ${id}`,
+    link: `https://news.example/${id}`,
+    pubDate: new Date(now - hoursAgo * HOUR),
+    dated: true,
+    description: `Description of ${id}`,
+    image: null,
+    source: "news.example",
+    creator: "Unknown",
+    ...extra,
+  };
+}
+
+describe.each(testDatabaseTargets())("feed repository on $dialect", (target) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeEach(async () => {
+    await handle?.dispose();
+    handle = await openTestDatabase(target);
+  });
+  afterAll(async () => handle.dispose());
+
+  it("inserts new items and refreshes known ones by (feed, id)", async () => {
+    const db = handle.database;
+    await upsertArticles(db, "news", [item("a", 2), item("b", 1)], now);
+    await upsertArticles(db, "news", [item("a", 2, { title: "Edited" }), item("c", 0)], now + HOUR);
+    await upsertArticles(db, "bitcoin", [item("a", 3)], now);
+    const news = await listArticles(db, { feedKey: "news", limit: 10 });
+    expect(news.map((row) => [row.item_id, row.title])).toEqual([
+      ["c", "Title c"],
+      ["b", "Title b"],
+      ["a", "Edited"],
+    ]);
+    expect(await countArticlesByFeed(db)).toEqual(
+      new Map([
+        ["news", 3],
+        ["bitcoin", 1],
+      ]),
+    );
+  });
+
+  it("keeps the first-seen time of an item the feed does not date", async () => {
+    const db = handle.database;
+    await upsertArticles(db, "xfeed", [item("u", 0, { pubDate: new Date(now), dated: false })], now);
+    await upsertArticles(
+      db,
+      "xfeed",
+      [item("u", 0, { pubDate: new Date(now + 5 * HOUR), dated: false })],
+      now + 5 * HOUR,
+    );
+    const [row] = await listArticles(db, { feedKey: "xfeed", limit: 1 });
+    expect(row?.published_at).toBe(now);
+  });
+
+  it("pages newest first with before= and filters by source", async () => {
+    const db = handle.database;
+    await upsertArticles(db, "news", [item("a", 3), item("b", 2, { source: "CoinDesk" }), item("c", 1)], now);
+    expect((await listArticles(db, { feedKey: "news", limit: 2 })).map((r) => r.item_id)).toEqual(["c", "b"]);
+    expect(
+      (await listArticles(db, { feedKey: "news", limit: 2, before: now - 2 * HOUR })).map((r) => r.item_id),
+    ).toEqual(["a"]);
+    expect((await listArticles(db, { source: "CoinDesk", limit: 5 })).map((r) => r.item_id)).toEqual(["b"]);
+  });
+
+  it("prunes past the newest N per feed and past the age limit, leaving other feeds alone", async () => {
+    const db = handle.database;
+    await upsertArticles(db, "news", [item("new", 1), item("mid", 5), item("old", 30), item("ancient", 24 * 40)], now);
+    await upsertArticles(db, "bitcoin", [item("ancient", 24 * 40)], now);
+    const removed = await pruneArticles(db, "news", { maxPerFeed: 2, maxAgeMs: 30 * 24 * HOUR, now });
+    expect(removed).toBe(2);
+    expect((await listArticles(db, { feedKey: "news", limit: 10 })).map((r) => r.item_id)).toEqual(["new", "mid"]);
+    expect(await listArticles(db, { feedKey: "bitcoin", limit: 10 })).toHaveLength(1);
+  });
+
+  it("searches titles and descriptions, case-insensitively, with the last word as a prefix", async () => {
+    const db = handle.database;
+    await upsertArticles(
+      db,
+      "news",
+      [
+        item("etf", 1, { title: "Spot Bitcoin ETF sees record inflows" }),
+        item("sol", 2, { title: "Solana rallies", description: "Memecoin mania drives DEX volume" }),
+        item("eth", 3, { title: "Ethereum gas fees drop" }),
+      ],
+      now,
+    );
+    expect((await searchArticles(db, "bitcoin", 10)).map((r) => r.item_id)).toEqual(["etf"]);
+    expect((await searchArticles(db, "MEMECOIN", 10)).map((r) => r.item_id)).toEqual(["sol"]);
+    expect((await searchArticles(db, "ethere", 10)).map((r) => r.item_id)).toEqual(["eth"]);
+    expect((await searchArticles(db, "record inflows", 10)).map((r) => r.item_id)).toEqual(["etf"]);
+    expect(await searchArticles(db, "dogecoin", 10)).toEqual([]);
+    expect(await searchArticles(db, `"); DROP TABLE articles; --`, 10)).toEqual([]);
+    expect(await searchArticles(db, "  ", 10)).toEqual([]);
+  });
+
+  it("search follows edits and deletions", async () => {
+    const db = handle.database;
+    await upsertArticles(db, "news", [item("x", 1, { title: "Cardano upgrade" })], now);
+    await upsertArticles(db, "news", [item("x", 1, { title: "Polkadot upgrade" })], now);
+    expect(await searchArticles(db, "cardano", 10)).toEqual([]);
+    expect((await searchArticles(db, "polkadot", 10)).map((r) => r.item_id)).toEqual(["x"]);
+    await pruneArticles(db, "news", { maxPerFeed: 0, maxAgeMs: 1, now });
+    expect(await searchArticles(db, "polkadot", 10)).toEqual([]);
+  });
+
+  it("records feed successes and counts failures", async () => {
+    const db = handle.database;
+    const failures = [];
+    for (let i = 0; i < 3; i++) {
+      failures.push(
+        await recordFeedFailure(db, "news", {
+          url: "https://x/rss",
+          error: "boom",
+          now: now + i,
+          nextFetchAt: (n) => now + n * 1000,
+        }),
+      );
+    }
+    expect(failures).toEqual([1, 2, 3]);
+    await recordFeedSuccess(db, "news", {
+      url: "https://x/rss",
+      etag: '"v1"',
+      lastModified: null,
+      now,
+      nextFetchAt: now + 5,
+    });
+    const row = await db.db.selectFrom("feeds").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ etag: '"v1"', last_error: null, consecutive_failures: 0, next_fetch_at: now + 5 });
+  });
+});

@@ -1,0 +1,196 @@
+import { type Selectable, sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import type { ArticlesTable, FeedsTable } from "../../db/schema.ts";
+import type { NormalisedItem } from "./parse/normalise.ts";
+
+export type ArticleRow = Selectable<ArticlesTable>;
+export type FeedRow = Selectable<FeedsTable>;
+
+const BATCH = 200;
+
+/**
+ * Stores a feed's items, inserting new ones and refreshing known ones (by feed and item
+ * id). An item whose feed gives no date keeps the time it was first seen, so it does not
+ * jump to the top on every refresh.
+ */
+export async function upsertArticles(
+  { db }: Database,
+  feedKey: string,
+  items: NormalisedItem[],
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let start = 0; start < items.length; start += BATCH) {
+      const batch = items.slice(start, start + BATCH);
+      for (const dated of [true, false]) {
+        const rows = batch
+          .filter((item) => item.dated === dated)
+          .map((item) => ({
+            feed_key: feedKey,
+            item_id: item.id,
+            title: item.title,
+            link: item.link,
+            published_at: item.pubDate.getTime(),
+            description: item.description,
+            image: item.image,
+            source: item.source,
+            creator: item.creator,
+            first_seen_at: now,
+            updated_at: now,
+          }));
+        if (rows.length === 0) continue;
+        await trx
+          .insertInto("articles")
+          .values(rows)
+          .onConflict((conflict) =>
+            conflict.columns(["feed_key", "item_id"]).doUpdateSet((eb) => ({
+              title: eb.ref("excluded.title"),
+              link: eb.ref("excluded.link"),
+              description: eb.ref("excluded.description"),
+              image: eb.ref("excluded.image"),
+              source: eb.ref("excluded.source"),
+              creator: eb.ref("excluded.creator"),
+              updated_at: eb.ref("excluded.updated_at"),
+              ...(dated ? { published_at: eb.ref("excluded.published_at") } : {}),
+            })),
+          )
+          .execute();
+      }
+    }
+  });
+}
+
+/** Keeps the database bounded: per feed, at most `maxPerFeed` newest items and none older than `maxAgeMs`. */
+export async function pruneArticles(
+  { db }: Database,
+  feedKey: string,
+  { maxPerFeed, maxAgeMs, now }: { maxPerFeed: number; maxAgeMs: number; now: number },
+): Promise<number> {
+  const keep = db
+    .selectFrom("articles")
+    .select("id")
+    .where("feed_key", "=", feedKey)
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .limit(maxPerFeed);
+  const result = await db
+    .deleteFrom("articles")
+    .where("feed_key", "=", feedKey)
+    .where((eb) => eb.or([eb("published_at", "<", now - maxAgeMs), eb("id", "not in", keep)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export type ArticleQuery = { feedKey?: string; source?: string; before?: number; limit: number };
+
+/** Newest first, optionally of one feed and one source, older than `before`. */
+export async function listArticles({ db }: Database, query: ArticleQuery): Promise<ArticleRow[]> {
+  let select = db.selectFrom("articles").selectAll();
+  if (query.feedKey) select = select.where("feed_key", "=", query.feedKey);
+  if (query.source) select = select.where("source", "=", query.source);
+  if (query.before !== undefined) select = select.where("published_at", "<", query.before);
+  return select.orderBy("published_at", "desc").orderBy("id", "desc").limit(query.limit).execute();
+}
+
+/** Words of a search, letters and digits only; the last one matches as a prefix. */
+export function searchTerms(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+/**
+ * Full-text search over titles and descriptions (FTS5 on SQLite, tsvector on PostgreSQL),
+ * best matches first; the caller de-duplicates by link.
+ */
+export async function searchArticles(database: Database, text: string, limit: number): Promise<ArticleRow[]> {
+  const terms = searchTerms(text);
+  if (terms.length === 0) return [];
+  const { db } = database;
+  if (database.dialect === "sqlite") {
+    const match = terms.map((term, i) => `"${term}"${i === terms.length - 1 ? "*" : ""}`).join(" ");
+    // FTS5's MATCH and rank need the table's own name, so this one query is plain SQL.
+    const { rows } = await sql<ArticleRow>`
+      SELECT articles.* FROM articles_fts JOIN articles ON articles.id = articles_fts.rowid
+      WHERE articles_fts MATCH ${match}
+      ORDER BY articles_fts.rank, articles.published_at DESC
+      LIMIT ${limit}`.execute(db);
+    return rows;
+  }
+  const tsquery = terms.map((term, i) => (i === terms.length - 1 ? `${term}:*` : term)).join(" & ");
+  return db
+    .selectFrom("articles")
+    .selectAll()
+    .where(sql<boolean>`search @@ to_tsquery('simple', ${tsquery})`)
+    .orderBy(sql`ts_rank(search, to_tsquery('simple', ${tsquery}))`, "desc")
+    .orderBy("published_at", "desc")
+    .limit(limit)
+    .execute();
+}
+
+export async function countArticlesByFeed({ db }: Database): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("articles")
+    .select(["feed_key", db.fn.countAll<number>().as("count")])
+    .groupBy("feed_key")
+    .execute();
+  return new Map(rows.map((row) => [row.feed_key, Number(row.count)]));
+}
+
+export async function listFeedStatuses({ db }: Database): Promise<FeedRow[]> {
+  return db.selectFrom("feeds").selectAll().execute();
+}
+
+export async function getFeedStatus({ db }: Database, key: string): Promise<FeedRow | undefined> {
+  return db.selectFrom("feeds").selectAll().where("key", "=", key).executeTakeFirst();
+}
+
+/** Records a successful fetch (304 included): clears the error, keeps the validators. */
+export async function recordFeedSuccess(
+  { db }: Database,
+  key: string,
+  update: { url: string; etag: string | null; lastModified: string | null; now: number; nextFetchAt: number },
+): Promise<void> {
+  const values = {
+    url: update.url,
+    etag: update.etag,
+    last_modified: update.lastModified,
+    last_attempt_at: update.now,
+    last_success_at: update.now,
+    last_error: null,
+    last_error_at: null,
+    consecutive_failures: 0,
+    next_fetch_at: update.nextFetchAt,
+  };
+  await db
+    .insertInto("feeds")
+    .values({ key, ...values })
+    .onConflict((conflict) => conflict.column("key").doUpdateSet(values))
+    .execute();
+}
+
+/** Records a failed fetch; the items already stored stay. Returns the failure count so far. */
+export async function recordFeedFailure(
+  { db }: Database,
+  key: string,
+  update: { url: string; error: string; now: number; nextFetchAt: (failures: number) => number },
+): Promise<number> {
+  const previous = await db
+    .selectFrom("feeds")
+    .select("consecutive_failures")
+    .where("key", "=", key)
+    .executeTakeFirst();
+  const failures = (previous?.consecutive_failures ?? 0) + 1;
+  const values = {
+    url: update.url,
+    last_attempt_at: update.now,
+    last_error: update.error,
+    last_error_at: update.now,
+    consecutive_failures: failures,
+    next_fetch_at: update.nextFetchAt(failures),
+  };
+  await db
+    .insertInto("feeds")
+    .values({ key, ...values })
+    .onConflict((conflict) => conflict.column("key").doUpdateSet(values))
+    .execute();
+  return failures;
+}
