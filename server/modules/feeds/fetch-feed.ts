@@ -1,0 +1,112 @@
+import { decodeText } from "../../outbound/charset.ts";
+import { type GuardedFetch, OutboundError } from "../../outbound/guarded-fetch.ts";
+
+/** Spec §7/§9: 3 attempts, the first retry after 2000 ms, each next wait 1.5 times longer. */
+export const FETCH_ATTEMPTS = 3;
+export const FIRST_BACKOFF_MS = 2_000;
+export const BACKOFF_MULTIPLIER = 1.5;
+
+export type Validators = { etag: string | null; lastModified: string | null };
+
+export type FeedFetchResult =
+  | { kind: "not-modified" }
+  | { kind: "fetched"; text: string; url: string; validators: Validators };
+
+/**
+ * Every route to the feed failed. Without relays the message is the last error; when
+ * relays were tried too it is 'All proxies failed' with the last error after it.
+ */
+export class FeedFetchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "FeedFetchError";
+  }
+}
+
+export type FetchFeedOptions = {
+  relays?: readonly string[];
+  sleep?: (ms: number) => Promise<void>;
+  signal?: AbortSignal;
+};
+
+const ACCEPT =
+  "application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5";
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Statuses worth asking again: the server may answer next time. */
+const retryable = (status: number) => status === 408 || status === 425 || status === 429 || status >= 500;
+
+function describeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Fetches a feed: directly, with conditional GET and retries; then through each relay in
+ * order (the relay's address with the feed's address URL-encoded after it). A 304 keeps
+ * what is stored. Addresses refused by the guarded client are never handed to a relay.
+ */
+export async function fetchFeed(
+  fetcher: GuardedFetch,
+  url: string,
+  validators: Validators,
+  { relays = [], sleep = defaultSleep, signal }: FetchFeedOptions = {},
+): Promise<FeedFetchResult> {
+  const conditional: Record<string, string> = { accept: ACCEPT };
+  if (validators.etag) conditional["if-none-match"] = validators.etag;
+  if (validators.lastModified) conditional["if-modified-since"] = validators.lastModified;
+
+  let lastError: string | undefined;
+  let wait = FIRST_BACKOFF_MS;
+  for (let attempt = 1; attempt <= FETCH_ATTEMPTS; attempt++) {
+    try {
+      const response = await fetcher(url, { headers: conditional, signal });
+      if (response.status === 304) return { kind: "not-modified" };
+      if (response.status >= 200 && response.status < 300) {
+        return {
+          kind: "fetched",
+          text: decodeText(response.body, response.headers["content-type"]),
+          url: response.url,
+          validators: { etag: response.headers.etag ?? null, lastModified: response.headers["last-modified"] ?? null },
+        };
+      }
+      lastError = `HTTP ${response.status} from ${describeHost(url)}`;
+      if (!retryable(response.status)) break;
+    } catch (error) {
+      if (error instanceof OutboundError && (error.code === "blocked_address" || error.code === "bad_url")) {
+        throw new FeedFetchError(error.message);
+      }
+      if ((error as Error).name === "AbortError") throw error;
+      lastError = (error as Error).message;
+      if (error instanceof OutboundError && (error.code === "too_large" || error.code === "bad_encoding")) break;
+    }
+    if (attempt < FETCH_ATTEMPTS) {
+      await sleep(wait);
+      wait *= BACKOFF_MULTIPLIER;
+    }
+  }
+
+  for (const relay of relays) {
+    try {
+      const response = await fetcher(`${relay}${encodeURIComponent(url)}`, { headers: { accept: ACCEPT }, signal });
+      if (response.status >= 200 && response.status < 300) {
+        return {
+          kind: "fetched",
+          text: decodeText(response.body, response.headers["content-type"]),
+          url,
+          validators: { etag: null, lastModified: null },
+        };
+      }
+      lastError = `HTTP ${response.status} from relay ${describeHost(relay)}`;
+    } catch (error) {
+      if ((error as Error).name === "AbortError") throw error;
+      lastError = `Relay ${describeHost(relay)}: ${(error as Error).message}`;
+    }
+  }
+  if (relays.length > 0) throw new FeedFetchError(`All proxies failed (last error: ${lastError})`);
+  throw new FeedFetchError(lastError ?? "All proxies failed");
+}
