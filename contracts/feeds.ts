@@ -32,3 +32,35 @@ export const feedItemSchema = z
   .meta({ id: "FeedItem" });
 
 export type FeedItem = z.infer<typeof feedItemSchema>;
+
+export const feedStatusSchema = z
+  .object({
+    key: feedKeySchema,
+    title: z.string(),
+    tags: z.array(z.string()),
+    lastUpdated: z.string().nullable().describe("ISO-8601 time of the last successful refresh"),
+    lastError: z.string().nullable().describe("Why the last refresh failed; null after a success"),
+    itemCount: z.number().int(),
+  })
+  .meta({ id: "FeedStatus" });
+
+export type FeedStatus = z.infer<typeof feedStatusSchema>;
+
+export const feedListSchema = z.object({
+  feeds: z.array(feedStatusSchema),
+  error: z.string().nullable().describe("'Failed to fetch feeds. Please try again later.' when every feed failed"),
+});
+
+export const feedItemsQuerySchema = z.object({
+  source: z.string().trim().min(1).max(200).optional().describe("Only items from this source (a host or publisher)"),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: z.iso.datetime({ offset: true }).optional().describe("Only items published before this time (paging)"),
+});
+
+export const feedItemsSchema = z.object({ items: z.array(feedItemSchema) });
+
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1, { error: "Type something to search for" }).max(200),
+});
+
+export const searchResultsSchema = z.object({ results: z.array(feedItemSchema) });

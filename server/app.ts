@@ -5,6 +5,9 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { createLogger } from "./logger.ts";
+import { publishRoutes } from "./modules/feeds/publish-routes.ts";
+import { feedRoutes } from "./modules/feeds/routes.ts";
+import { resolveSources, type Sources } from "./modules/feeds/sources.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { webDistDir } from "./paths.ts";
@@ -17,6 +20,7 @@ declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    sources: Sources;
   }
 }
 
@@ -28,6 +32,8 @@ export type AppOptions = {
   webRoot?: string;
   /** The process's logger; by default one at the configured level. */
   logger?: FastifyBaseLogger;
+  /** Feed addresses and relays; by default from the configuration (SOURCES_FILE, sample mode). */
+  sources?: Sources;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -41,6 +47,7 @@ export async function buildApp({
   database,
   webRoot = webDistDir,
   logger = createLogger(config),
+  sources = resolveSources(config),
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -65,6 +72,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
+  app.decorate("sources", sources);
   app.addHook("onClose", async () => database.close());
   // While closing, answers to requests already in flight end their connection, so a
   // keep-alive client cannot hold the server open past its last response.
@@ -85,6 +93,8 @@ export async function buildApp({
 
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(siteRoutes, { prefix: "/api" });
+  await app.register(feedRoutes, { prefix: "/api" });
+  await app.register(publishRoutes);
   await registerWebApp(app, webRoot);
   return app;
 }

@@ -56,6 +56,23 @@ describe("loadConfig", () => {
     });
   });
 
+  it("points every source at this server's samples in sample mode", () => {
+    expect(loadConfig({ SAMPLE_MODE: "1", PORT: "4000" })).toMatchObject({
+      sampleMode: true,
+      allowPrivateSources: true,
+      priceApiUrl: "http://127.0.0.1:4000/samples/prices/api/v3",
+      trendsUrl: "http://127.0.0.1:4000/samples/trends/rss",
+    });
+  });
+
+  it("reads the retention rule", () => {
+    expect(loadConfig({ FEED_MAX_ITEMS: "500", FEED_MAX_AGE_DAYS: "7" }).feedRetention).toEqual({
+      maxItems: 500,
+      maxAgeMs: 7 * 86_400_000,
+    });
+    expect(loadConfig({}).feedRetention).toEqual({ maxItems: 1_000, maxAgeMs: 30 * 86_400_000 });
+  });
+
   it("treats an empty value as unset", () => {
     expect(loadConfig({ PORT: "", SOCIAL_X_URL: "" })).toMatchObject({ port: 3000, social: { x: undefined } });
   });

@@ -48,6 +48,9 @@ const environmentSchema = z.object({
     .optional(),
   ACCESS_MODE: z.enum(["open", "members"]).default("open"),
   FEED_REFRESH_MS: integer(300_000, 10_000, 86_400_000),
+  FEED_MAX_ITEMS: integer(1_000, 10, 100_000),
+  FEED_MAX_AGE_DAYS: integer(30, 1, 3_650),
+  SAMPLE_MODE: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MIGRATION_LOCK_TIMEOUT_MS: integer(60_000, 0, 3_600_000),
   CONTACT_EMAIL: z.email({ error: "must be an email address" }).default("contact@gemwire.app"),
@@ -70,6 +73,10 @@ export type Config = {
   adminPassword: string | undefined;
   accessMode: Environment["ACCESS_MODE"];
   feedRefreshMs: number;
+  /** Retention: per feed, at most this many newest items, none older than this. */
+  feedRetention: { maxItems: number; maxAgeMs: number };
+  /** Serve and read the sample feeds, prices and trends that ship with Gemwire (npm run demo). */
+  sampleMode: boolean;
   logLevel: Environment["LOG_LEVEL"];
   migrationLockTimeoutMs: number;
   contactEmail: string;
@@ -109,6 +116,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
+  // Sample mode reads everything from this very server, on loopback.
+  const self = `http://127.0.0.1:${env.PORT}/samples`;
   return {
     port: env.PORT,
     host: env.HOST,
@@ -117,12 +126,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { dialect: "postgres", url: env.DATABASE_URL }
       : { dialect: "sqlite", file: path.join(dataDir, "gemwire.db") },
     sourcesFile: env.SOURCES_FILE,
-    priceApiUrl: env.PRICE_API_URL,
-    trendsUrl: env.TRENDS_URL,
-    allowPrivateSources: env.ALLOW_PRIVATE_SOURCES,
+    priceApiUrl: env.SAMPLE_MODE ? `${self}/prices/api/v3` : env.PRICE_API_URL,
+    trendsUrl: env.SAMPLE_MODE ? `${self}/trends/rss` : env.TRENDS_URL,
+    allowPrivateSources: env.ALLOW_PRIVATE_SOURCES || env.SAMPLE_MODE,
     adminPassword: env.ADMIN_PASSWORD,
     accessMode: env.ACCESS_MODE,
     feedRefreshMs: env.FEED_REFRESH_MS,
+    feedRetention: { maxItems: env.FEED_MAX_ITEMS, maxAgeMs: env.FEED_MAX_AGE_DAYS * 86_400_000 },
+    sampleMode: env.SAMPLE_MODE,
     logLevel: env.LOG_LEVEL,
     migrationLockTimeoutMs: env.MIGRATION_LOCK_TIMEOUT_MS,
     contactEmail: env.CONTACT_EMAIL,

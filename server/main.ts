@@ -1,9 +1,14 @@
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 import { loadMigrations, migrate } from "./db/migrate.ts";
+import { startFeedScheduler } from "./jobs/feed-scheduler.ts";
 import { createShutdown } from "./lifecycle.ts";
 import { createLogger } from "./logger.ts";
+import { resolveSources } from "./modules/feeds/sources.ts";
+import { createGuardedFetch } from "./outbound/guarded-fetch.ts";
 
 /** Starts Gemwire: config, database and migrations, then the HTTP server. `--migrate-only` stops after migrating. */
 async function main(argv: string[]): Promise<void> {
@@ -37,7 +42,23 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
 
-  const app = await buildApp({ config, database, logger });
+  let sources: ReturnType<typeof resolveSources>;
+  try {
+    sources = resolveSources(config);
+  } catch (error) {
+    logger.fatal(`Cannot start: ${(error as Error).message}`);
+    await database.close();
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, database, logger, sources });
+  const fetcher = createGuardedFetch({ allowPrivate: config.allowPrivateSources });
+  let scheduler: ReturnType<typeof startFeedScheduler> | undefined;
+  // Background work stops before the server and the database close.
+  app.addHook("preClose", async () => {
+    await scheduler?.stop();
+    await fetcher.close();
+  });
   const shutdown = createShutdown(app);
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void shutdown(signal));
   try {
@@ -47,6 +68,16 @@ async function main(argv: string[]): Promise<void> {
     await app.close();
     process.exit(1);
   }
+  // Started once listening: in sample mode the feeds come from this very server.
+  scheduler = startFeedScheduler({
+    database,
+    sources,
+    fetcher,
+    refreshMs: config.feedRefreshMs,
+    retention: config.feedRetention,
+    holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    log: app.log.child({ job: "feeds" }),
+  });
 }
 
 await main(process.argv.slice(2));

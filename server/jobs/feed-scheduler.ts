@@ -1,0 +1,41 @@
+import { type RefreshContext, refreshDueFeeds } from "../modules/feeds/refresh.ts";
+
+/** How often the scheduler looks for feeds that are due; each feed has its own next time. */
+export const CHECK_INTERVAL_MS = 30_000;
+
+/**
+ * Refreshes feeds at start-up and then whenever one is due, one pass at a time. Feeds
+ * whose stored items are still fresh (younger than FEED_REFRESH_MS) are not fetched again
+ * after a restart; a failing feed waits longer each time, up to a cap, and is never given up.
+ */
+export function startFeedScheduler(ctx: Omit<RefreshContext, "signal">, checkEveryMs = CHECK_INTERVAL_MS) {
+  const controller = new AbortController();
+  let running: Promise<void> | undefined;
+
+  const tick = () => {
+    if (running || controller.signal.aborted) return;
+    running = refreshDueFeeds({ ...ctx, signal: controller.signal })
+      .then(() => undefined)
+      .catch((error: Error) => {
+        if (error.name !== "AbortError") ctx.log.error({ err: error }, "feed refresh pass failed");
+      })
+      .finally(() => {
+        running = undefined;
+      });
+  };
+
+  tick();
+  const timer = setInterval(tick, Math.min(checkEveryMs, ctx.refreshMs));
+  timer.unref();
+
+  return {
+    /** Stops scheduling, cancels fetches in flight and waits for the pass to wind down. */
+    async stop(): Promise<void> {
+      clearInterval(timer);
+      controller.abort();
+      await running;
+    },
+    /** The pass under way, if any (for tests). */
+    idle: () => running ?? Promise.resolve(),
+  };
+}

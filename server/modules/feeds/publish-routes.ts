@@ -1,0 +1,33 @@
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import { renderJsonFeed, renderRss } from "./publish.ts";
+import { listFeedItems } from "./service.ts";
+
+const PUBLISHED_ITEMS = 50;
+
+async function gemwireFeed(request: FastifyRequest, format: "xml" | "json") {
+  const app = request.server;
+  const siteUrl = `${request.protocol}://${request.host}/`;
+  return {
+    title: "Gemwire — top crypto stories",
+    description: "The crypto stories most sources are covering, from Gemwire.",
+    siteUrl,
+    feedUrl: `${siteUrl}feeds/gemwire.${format}`,
+    items: await listFeedItems(app.database, app.sources, "gemwire", { limit: PUBLISHED_ITEMS }),
+  };
+}
+
+/** Gemwire's own feed for subscribers: RSS 2.0 and JSON Feed 1.1. */
+export const publishRoutes: FastifyPluginAsync = async (app) => {
+  app.get("/feeds/gemwire.xml", { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .type("application/rss+xml; charset=utf-8")
+      .header("cache-control", "public, max-age=300")
+      .send(renderRss(await gemwireFeed(request, "xml"))),
+  );
+  app.get("/feeds/gemwire.json", { schema: { hide: true } }, async (request, reply) =>
+    reply
+      .type("application/feed+json; charset=utf-8")
+      .header("cache-control", "public, max-age=300")
+      .send(renderJsonFeed(await gemwireFeed(request, "json"))),
+  );
+};

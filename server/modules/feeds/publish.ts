@@ -1,0 +1,63 @@
+import type { FeedItem } from "../../../contracts/feeds.ts";
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] as string,
+  );
+
+/** Characters XML 1.0 does not allow, which feed text can still carry. */
+const stripInvalidXml = (text: string) => text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "");
+
+const xml = (text: string) => escapeXml(stripInvalidXml(text));
+
+export type PublishedFeed = { title: string; description: string; siteUrl: string; feedUrl: string; items: FeedItem[] };
+
+/** Gemwire's top stories as RSS 2.0, for anyone to subscribe to. */
+export function renderRss(feed: PublishedFeed): string {
+  const items = feed.items
+    .map(
+      (item) => `    <item>
+      <title>${xml(item.title)}</title>
+${item.link ? `      <link>${xml(item.link)}</link>\n` : ""}      <guid isPermaLink="false">${xml(item.id)}</guid>
+      <pubDate>${new Date(item.pubDate).toUTCString()}</pubDate>
+      <description>${xml(item.description)}</description>
+      <source url="${xml(feed.feedUrl)}">${xml(item.source)}</source>
+      <dc:creator>${xml(item.creator)}</dc:creator>
+${item.image ? `      <media:content url="${xml(item.image)}" medium="image"/>\n` : ""}    </item>`,
+    )
+    .join("\n");
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:media="http://search.yahoo.com/mrss/">
+  <channel>
+    <title>${xml(feed.title)}</title>
+    <link>${xml(feed.siteUrl)}</link>
+    <description>${xml(feed.description)}</description>
+    <atom:link href="${xml(feed.feedUrl)}" rel="self" type="application/rss+xml"/>
+    <lastBuildDate>${new Date().toUTCString()}</lastBuildDate>
+${items}
+  </channel>
+</rss>
+`;
+}
+
+/** The same feed as JSON Feed 1.1. */
+export function renderJsonFeed(feed: PublishedFeed): object {
+  return {
+    version: "https://jsonfeed.org/version/1.1",
+    title: feed.title,
+    home_page_url: feed.siteUrl,
+    feed_url: feed.feedUrl,
+    description: feed.description,
+    items: feed.items.map((item) => ({
+      id: item.id,
+      ...(item.link ? { url: item.link } : {}),
+      title: item.title,
+      content_text: item.description,
+      ...(item.image ? { image: item.image } : {}),
+      date_published: item.pubDate,
+      authors: [{ name: item.creator }],
+      tags: [item.source],
+    })),
+  };
+}

@@ -1,0 +1,137 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/database.ts";
+import { acquireLease, releaseLease } from "../../jobs/lease.ts";
+import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
+import type { FeedDefinition } from "./catalog.ts";
+import { type FetchFeedOptions, fetchFeed } from "./fetch-feed.ts";
+import { parseFeed } from "./parse/parse-feed.ts";
+import { getFeedStatus, pruneArticles, recordFeedFailure, recordFeedSuccess, upsertArticles } from "./repository.ts";
+import type { Sources } from "./sources.ts";
+
+/** How long a failing feed may wait at most before it is tried again; it is never given up. */
+export const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
+/** A refresh holds its feed's lease this long at most (3 attempts, waits, relays, parsing). */
+const LEASE_MS = 5 * 60 * 1000;
+/** Feeds refreshed at the same time, at most. */
+export const REFRESH_CONCURRENCY = 3;
+
+export type RefreshContext = {
+  database: Database;
+  sources: Sources;
+  fetcher: GuardedFetch;
+  refreshMs: number;
+  retention: { maxItems: number; maxAgeMs: number };
+  /** Identifies this process in job leases. */
+  holder: string;
+  log: FastifyBaseLogger;
+  now?: () => number;
+  sleep?: FetchFeedOptions["sleep"];
+  signal?: AbortSignal;
+};
+
+export type RefreshOutcome = "updated" | "not-modified" | "failed" | "busy";
+
+/** After n consecutive failures: the refresh period doubled n-1 times, capped. */
+export function failureBackoff(refreshMs: number, failures: number): number {
+  return Math.min(refreshMs * 2 ** Math.max(0, failures - 1), MAX_BACKOFF_MS);
+}
+
+/**
+ * Refreshes one feed under its lease, so it never runs twice at once, even across
+ * processes. On failure the stored items stay and the feed's status records the error.
+ */
+export async function refreshFeed(
+  ctx: RefreshContext,
+  feed: FeedDefinition & { url: string },
+): Promise<RefreshOutcome> {
+  const now = ctx.now ?? Date.now;
+  const lease = { name: `feed:${feed.key}`, holder: ctx.holder };
+  if (!(await acquireLease(ctx.database, { ...lease, ttlMs: LEASE_MS, now: now() }))) return "busy";
+  try {
+    const status = await getFeedStatus(ctx.database, feed.key);
+    // Validators only apply to the address they came from.
+    const validators =
+      status && status.url === feed.url
+        ? { etag: status.etag, lastModified: status.last_modified }
+        : { etag: null, lastModified: null };
+    try {
+      const result = await fetchFeed(ctx.fetcher, feed.url, validators, {
+        relays: ctx.sources.relays,
+        sleep: ctx.sleep,
+        signal: ctx.signal,
+      });
+      const fetchedAt = now();
+      if (result.kind === "fetched") {
+        const items = parseFeed(result.text, { fetchedAt: new Date(fetchedAt), baseUrl: result.url });
+        await upsertArticles(ctx.database, feed.key, items, fetchedAt);
+        await pruneArticles(ctx.database, feed.key, {
+          maxPerFeed: ctx.retention.maxItems,
+          maxAgeMs: ctx.retention.maxAgeMs,
+          now: fetchedAt,
+        });
+      }
+      await recordFeedSuccess(ctx.database, feed.key, {
+        url: feed.url,
+        etag: result.kind === "fetched" ? result.validators.etag : validators.etag,
+        lastModified: result.kind === "fetched" ? result.validators.lastModified : validators.lastModified,
+        now: fetchedAt,
+        nextFetchAt: fetchedAt + ctx.refreshMs,
+      });
+      return result.kind === "fetched" ? "updated" : "not-modified";
+    } catch (error) {
+      if ((error as Error).name === "AbortError") throw error;
+      const failedAt = now();
+      const message = (error as Error).message;
+      const failures = await recordFeedFailure(ctx.database, feed.key, {
+        url: feed.url,
+        error: message,
+        now: failedAt,
+        nextFetchAt: (n) => failedAt + failureBackoff(ctx.refreshMs, n),
+      });
+      ctx.log.warn({ feed: feed.key, failures, err: message }, "feed refresh failed; keeping its stored items");
+      return "failed";
+    }
+  } finally {
+    await releaseLease(ctx.database, lease).catch(() => {});
+  }
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++] as T);
+  });
+  await Promise.all(workers);
+}
+
+export type RefreshSummary = { attempted: number; outcomes: Partial<Record<RefreshOutcome, number>> };
+
+/**
+ * Refreshes every feed that is due (never fetched, or its next fetch time has come),
+ * a few at a time.
+ */
+export async function refreshDueFeeds(ctx: RefreshContext): Promise<RefreshSummary> {
+  const now = (ctx.now ?? Date.now)();
+  const statuses = new Map(
+    (await ctx.database.db.selectFrom("feeds").select(["key", "url", "next_fetch_at"]).execute()).map((row) => [
+      row.key,
+      row,
+    ]),
+  );
+  const due = ctx.sources.feeds.filter((feed): feed is FeedDefinition & { url: string } => {
+    if (!feed.url) return false;
+    const status = statuses.get(feed.key);
+    return !status || status.url !== feed.url || status.next_fetch_at <= now;
+  });
+  const summary: RefreshSummary = { attempted: due.length, outcomes: {} };
+  await eachLimited(due, REFRESH_CONCURRENCY, async (feed) => {
+    if (ctx.signal?.aborted) return;
+    const outcome = await refreshFeed(ctx, feed);
+    summary.outcomes[outcome] = (summary.outcomes[outcome] ?? 0) + 1;
+  });
+  if (summary.attempted > 0 && summary.outcomes.failed === summary.attempted) {
+    ctx.log.error({ feeds: summary.attempted }, "every feed failed to refresh");
+  }
+  return summary;
+}

@@ -1,0 +1,71 @@
+import type { FeedItem, FeedKey, FeedStatus } from "../../../contracts/feeds.ts";
+import type { Database } from "../../db/database.ts";
+import { notFound } from "../../errors.ts";
+import { presentArticle, uniqueByLink } from "./presenter.ts";
+import { countArticlesByFeed, listArticles, listFeedStatuses, searchArticles } from "./repository.ts";
+import type { Sources } from "./sources.ts";
+
+/** Spec §4: the store-level error when the whole fetch failed. */
+export const ALL_FEEDS_FAILED = "Failed to fetch feeds. Please try again later.";
+export const SEARCH_LIMIT = 5;
+
+/** The catalog with each feed's status; `error` is set when every fetched feed failed at its last attempt. */
+export async function listFeeds(
+  database: Database,
+  sources: Sources,
+): Promise<{ feeds: FeedStatus[]; error: string | null }> {
+  const [statuses, counts] = await Promise.all([listFeedStatuses(database), countArticlesByFeed(database)]);
+  const byKey = new Map(statuses.map((status) => [status.key, status]));
+  const feeds = sources.feeds.map((feed) => {
+    const status = byKey.get(feed.key);
+    const computed = feed.url === null;
+    return {
+      key: feed.key,
+      title: feed.title,
+      tags: [...feed.tags],
+      lastUpdated: computed
+        ? latest(statuses.map((s) => s.last_success_at))
+        : status?.last_success_at
+          ? new Date(status.last_success_at).toISOString()
+          : null,
+      lastError: status?.last_error ?? null,
+      itemCount: computed ? [...counts.values()].reduce((sum, n) => sum + n, 0) : (counts.get(feed.key) ?? 0),
+    };
+  });
+  const fetched = sources.feeds.filter((feed) => feed.url !== null).map((feed) => byKey.get(feed.key));
+  const allFailed = fetched.length > 0 && fetched.every((status) => status?.last_error);
+  return { feeds, error: allFailed ? ALL_FEEDS_FAILED : null };
+}
+
+function latest(times: Array<number | null>): string | null {
+  const max = Math.max(...times.filter((t): t is number => t !== null));
+  return Number.isFinite(max) ? new Date(max).toISOString() : null;
+}
+
+export type ItemsQuery = { source?: string; limit: number; before?: Date };
+
+/**
+ * A feed's items, newest first. Gemwire's own feed is, until stories rank it, the newest
+ * articles across every feed, each link once.
+ */
+export async function listFeedItems(
+  database: Database,
+  sources: Sources,
+  key: FeedKey,
+  query: ItemsQuery,
+): Promise<FeedItem[]> {
+  const feed = sources.feeds.find((f) => f.key === key);
+  if (!feed) throw notFound(`No feed named ${key}`);
+  const base = { source: query.source, before: query.before?.getTime() };
+  if (feed.url !== null) {
+    return (await listArticles(database, { ...base, feedKey: key, limit: query.limit })).map(presentArticle);
+  }
+  const rows = await listArticles(database, { ...base, limit: query.limit * 3 });
+  return uniqueByLink(rows).slice(0, query.limit).map(presentArticle);
+}
+
+/** Spec §2 Search: at most 5 results across every stored feed, de-duplicated by link. */
+export async function searchFeedItems(database: Database, text: string): Promise<FeedItem[]> {
+  const rows = await searchArticles(database, text, SEARCH_LIMIT * 6);
+  return uniqueByLink(rows).slice(0, SEARCH_LIMIT).map(presentArticle);
+}
