@@ -6,4 +6,6 @@ import { root } from "./build-inputs.mjs";
 const dataDir = path.join(root, "reports", "e2e-data");
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
+// Browser tests never reach the internet: every source is this server's own samples.
+process.env.SAMPLE_MODE = "1";
 await import("../dist/server/main.js");

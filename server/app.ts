@@ -15,6 +15,7 @@ import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { baselineSecurityHeaders, registerSecurityHeaders } from "./plugins/security.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
+import { sampleRoutes } from "./samples/routes.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -95,6 +96,7 @@ export async function buildApp({
   await app.register(siteRoutes, { prefix: "/api" });
   await app.register(feedRoutes, { prefix: "/api" });
   await app.register(publishRoutes);
+  if (config.sampleMode) await app.register(sampleRoutes);
   await registerWebApp(app, webRoot);
   return app;
 }

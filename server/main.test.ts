@@ -60,7 +60,8 @@ describe("starting the server", () => {
     const dataDir = temp.make("main");
     cleanups.push(() => temp.removeAll());
     const port = await freePort();
-    const { child, done } = start({ DATA_DIR: dataDir, PORT: String(port) });
+    // Sample mode: the feed scheduler reads this server's own samples, never the internet.
+    const { child, done } = start({ DATA_DIR: dataDir, PORT: String(port), SAMPLE_MODE: "1" });
     cleanups.push(() => void child.kill("SIGKILL"));
     let health: Response | undefined;
     for (let attempt = 0; attempt < 100 && !health; attempt++) {

@@ -1,15 +1,10 @@
 import type { FeedItem } from "../../../contracts/feeds.ts";
-
-const escapeXml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] as string,
-  );
+import { escapeMarkup } from "../../lib/markup.ts";
 
 /** Characters XML 1.0 does not allow, which feed text can still carry. */
 const stripInvalidXml = (text: string) => text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "");
 
-const xml = (text: string) => escapeXml(stripInvalidXml(text));
+const xml = (text: string) => escapeMarkup(stripInvalidXml(text));
 
 export type PublishedFeed = { title: string; description: string; siteUrl: string; feedUrl: string; items: FeedItem[] };
 

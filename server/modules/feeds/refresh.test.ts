@@ -1,0 +1,188 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { acquireLease } from "../../jobs/lease.ts";
+import { createLogger } from "../../logger.ts";
+import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
+import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { feedCatalog } from "./catalog.ts";
+import { failureBackoff, MAX_BACKOFF_MS, type RefreshContext, refreshDueFeeds, refreshFeed } from "./refresh.ts";
+import { getFeedStatus, listArticles } from "./repository.ts";
+import { ALL_FEEDS_FAILED, listFeeds } from "./service.ts";
+import type { Sources } from "./sources.ts";
+
+const MINUTE = 60_000;
+const rss = (titles: string[]) =>
+  `<rss><channel>${titles.map((t) => `<item><title>${t}</title><link>https://news.example/${encodeURIComponent(t)}</link><pubDate>Sun, 22 Nov 2026 10:00:00 GMT</pubDate></item>`).join("")}</channel></rss>`;
+
+/** What the test server answers per path; `etag` makes it answer 304 to a matching If-None-Match. */
+let answers: Record<string, { status?: number; body?: string; etag?: string; delayMs?: number }> = {};
+let inFlight = 0;
+let maxInFlight = 0;
+let server: http.Server;
+let base: string;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const answer = answers[req.url ?? ""] ?? { status: 404 };
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    setTimeout(() => {
+      inFlight--;
+      if (answer.etag && req.headers["if-none-match"] === answer.etag) {
+        res.writeHead(304);
+        res.end();
+        return;
+      }
+      res.writeHead(answer.status ?? 200, answer.etag ? { etag: answer.etag } : {});
+      res.end(answer.body ?? "");
+    }, answer.delayMs ?? 0);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+const fetcher = createGuardedFetch({ allowPrivate: true, timeoutMs: 3_000 });
+afterAll(() => fetcher.close());
+
+function sourcesFor(keys: string[]): Sources {
+  return {
+    feeds: feedCatalog
+      .filter((feed) => feed.url === null || keys.includes(feed.key))
+      .map((feed) => (feed.url === null ? feed : { ...feed, url: `${base}/${feed.key}` })),
+    relays: [],
+  };
+}
+
+describe("failureBackoff", () => {
+  it.each([
+    [1, 5 * MINUTE],
+    [2, 10 * MINUTE],
+    [3, 20 * MINUTE],
+    [7, 320 * MINUTE],
+    [8, MAX_BACKOFF_MS],
+    [500, MAX_BACKOFF_MS],
+  ])("after %i failures waits %i ms", (failures, wait) => {
+    expect(failureBackoff(5 * MINUTE, failures)).toBe(wait);
+  });
+});
+
+describe.each(testDatabaseTargets())("feed refresh on $dialect", (target) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let clock: number;
+  let ctx: RefreshContext;
+
+  beforeEach(async () => {
+    await handle?.dispose();
+    handle = await openTestDatabase(target);
+    answers = {};
+    maxInFlight = 0;
+    clock = Date.UTC(2026, 10, 22, 12);
+    ctx = {
+      database: handle.database,
+      sources: sourcesFor(["bitcoin", "news"]),
+      fetcher,
+      refreshMs: 5 * MINUTE,
+      retention: { maxItems: 1_000, maxAgeMs: 30 * 24 * 60 * MINUTE },
+      holder: "test-process",
+      log: createLogger({ logLevel: "silent" }),
+      now: () => clock,
+      sleep: async () => {},
+    };
+  });
+  afterAll(async () => handle.dispose());
+
+  const bitcoin = () =>
+    ctx.sources.feeds.find((f) => f.key === "bitcoin") as {
+      key: "bitcoin";
+      url: string;
+      title: string;
+      tags: string[];
+    };
+
+  it("fetches, parses and stores a feed, and records its status", async () => {
+    answers["/bitcoin"] = { body: rss(["BTC up", "BTC down"]), etag: '"v1"' };
+    expect(await refreshFeed(ctx, bitcoin())).toBe("updated");
+    expect((await listArticles(handle.database, { feedKey: "bitcoin", limit: 10 })).map((a) => a.title).sort()).toEqual(
+      ["BTC down", "BTC up"],
+    );
+    expect(await getFeedStatus(handle.database, "bitcoin")).toMatchObject({
+      etag: '"v1"',
+      last_success_at: clock,
+      last_error: null,
+      next_fetch_at: clock + 5 * MINUTE,
+    });
+  });
+
+  it("treats a 304 as success and keeps the stored items", async () => {
+    answers["/bitcoin"] = { body: rss(["BTC up"]), etag: '"v1"' };
+    await refreshFeed(ctx, bitcoin());
+    answers["/bitcoin"] = { body: rss([]), etag: '"v1"' };
+    clock += 10 * MINUTE;
+    expect(await refreshFeed(ctx, bitcoin())).toBe("not-modified");
+    expect(await listArticles(handle.database, { feedKey: "bitcoin", limit: 10 })).toHaveLength(1);
+    expect(await getFeedStatus(handle.database, "bitcoin")).toMatchObject({ last_success_at: clock, etag: '"v1"' });
+  });
+
+  it("keeps a failing feed's items, records the error and when, and backs off", async () => {
+    answers["/bitcoin"] = { body: rss(["BTC up"]) };
+    await refreshFeed(ctx, bitcoin());
+    answers["/bitcoin"] = { status: 500 };
+    clock += 10 * MINUTE;
+    expect(await refreshFeed(ctx, bitcoin())).toBe("failed");
+    clock += 1;
+    expect(await refreshFeed(ctx, bitcoin())).toBe("failed");
+    expect(await listArticles(handle.database, { feedKey: "bitcoin", limit: 10 })).toHaveLength(1);
+    expect(await getFeedStatus(handle.database, "bitcoin")).toMatchObject({
+      last_error: expect.stringMatching(/^HTTP 500 from 127\.0\.0\.1:\d+$/),
+      last_error_at: clock,
+      consecutive_failures: 2,
+      next_fetch_at: clock + 10 * MINUTE,
+    });
+  });
+
+  it("records a feed that is not a feed as 'Failed to parse feed content'", async () => {
+    answers["/bitcoin"] = { body: "<html><body>Just a moment...</body></html>" };
+    expect(await refreshFeed(ctx, bitcoin())).toBe("failed");
+    expect((await getFeedStatus(handle.database, "bitcoin"))?.last_error).toBe("Failed to parse feed content");
+  });
+
+  it("does not refresh a feed another process is refreshing", async () => {
+    answers["/bitcoin"] = { body: rss(["BTC up"]) };
+    await acquireLease(handle.database, { name: "feed:bitcoin", holder: "other-process", ttlMs: MINUTE, now: clock });
+    expect(await refreshFeed(ctx, bitcoin())).toBe("busy");
+    expect(await listArticles(handle.database, { feedKey: "bitcoin", limit: 10 })).toEqual([]);
+  });
+
+  it("refreshes only feeds that are due, at most 3 at a time", async () => {
+    const keys = ["bitcoin", "news", "market", "search", "xfeed", "nftart", "youtube"];
+    ctx.sources = sourcesFor(keys);
+    for (const key of keys) answers[`/${key}`] = { body: rss([`${key} item`]), delayMs: 50 };
+    expect((await refreshDueFeeds(ctx)).outcomes).toEqual({ updated: 7 });
+    expect(maxInFlight).toBe(3);
+    clock += MINUTE;
+    expect(await refreshDueFeeds(ctx)).toEqual({ attempted: 0, outcomes: {} });
+    clock += 5 * MINUTE;
+    expect((await refreshDueFeeds(ctx)).attempted).toBe(7);
+  });
+
+  it("reports the store-level error only when every feed failed", async () => {
+    answers["/bitcoin"] = { status: 503 };
+    answers["/news"] = { body: rss(["ok"]) };
+    await refreshDueFeeds(ctx);
+    expect((await listFeeds(handle.database, ctx.sources)).error).toBeNull();
+    answers["/news"] = { status: 503 };
+    clock += 60 * MINUTE;
+    await refreshDueFeeds(ctx);
+    const { feeds, error } = await listFeeds(handle.database, ctx.sources);
+    expect(error).toBe(ALL_FEEDS_FAILED);
+    expect(feeds.find((f) => f.key === "news")).toMatchObject({
+      itemCount: 1,
+      lastError: expect.stringMatching(/HTTP 503/),
+    });
+  });
+});

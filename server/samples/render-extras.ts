@@ -1,0 +1,119 @@
+import { escapeMarkup } from "../lib/markup.ts";
+import { type SampleArticle, sampleArticles } from "./articles.ts";
+
+export function findSampleArticle(slug: string): SampleArticle | undefined {
+  return sampleArticles.find((article) => article.slug === slug);
+}
+
+/** A plain article page, so links from the sample feeds lead somewhere readable offline. */
+export function renderArticlePage(article: SampleArticle): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(article.title)} — ${escapeMarkup(article.source)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><article><h1>${escapeMarkup(article.title)}</h1>
+<p><em>By ${escapeMarkup(article.creator)} · ${escapeMarkup(article.source)} · Gemwire sample article</em></p>
+${article.body.map((paragraph) => `<p>${escapeMarkup(paragraph)}</p>`).join("\n")}
+</article></body></html>`;
+}
+
+const palettes: Record<string, [string, string]> = {
+  BTC: ["#f7931a", "#7a3e00"],
+  ETH: ["#627eea", "#1e2a66"],
+  SOL: ["#14f195", "#6b2fd6"],
+  XRP: ["#23292f", "#5c6670"],
+  USDC: ["#2775ca", "#0b2f5c"],
+  DOGE: ["#c2a633", "#5e4f12"],
+  ADA: ["#0033ad", "#001a57"],
+  NFT: ["#ff4f8b", "#5b1fd6"],
+};
+
+/** A generated picture for a sample article: a gradient with the token's symbol. */
+export function renderPicture(symbol: string): string | undefined {
+  const colors = palettes[symbol];
+  if (!colors) return undefined;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors[0]}"/><stop offset="1" stop-color="${colors[1]}"/></linearGradient></defs>
+<rect width="1200" height="630" fill="url(#g)"/>
+<text x="600" y="360" font-family="Helvetica, Arial, sans-serif" font-size="180" font-weight="700" fill="#ffffff" fill-opacity="0.9" text-anchor="middle">${symbol}</text>
+</svg>`;
+}
+
+/** CoinGecko coin ids with sample USD prices. */
+const basePrices: Record<string, number> = {
+  bitcoin: 104_250,
+  ethereum: 3_890,
+  solana: 242,
+  ripple: 2.31,
+  cardano: 1.04,
+  dogecoin: 0.41,
+  "avalanche-2": 48.2,
+  binancecoin: 712,
+  tether: 1,
+  "usd-coin": 1,
+  chainlink: 24.6,
+  polkadot: 8.9,
+  tron: 0.26,
+  "shiba-inu": 0.000027,
+  litecoin: 118,
+  uniswap: 15.4,
+  near: 6.8,
+  aptos: 11.2,
+  sui: 4.6,
+  pepe: 0.000021,
+};
+
+/**
+ * Sample prices in the shape of CoinGecko's /simple/price. They drift slowly with the
+ * clock (a few percent over hours), so price changes and predictions can play out.
+ */
+export function samplePrices(ids: string[], now = Date.now()): Record<string, { usd: number; usd_24h_change: number }> {
+  const result: Record<string, { usd: number; usd_24h_change: number }> = {};
+  for (const id of ids) {
+    const base = basePrices[id];
+    if (base === undefined) continue;
+    const phase = [...id].reduce((sum, c) => sum + c.charCodeAt(0), 0);
+    const at = (time: number) =>
+      base * (1 + (id === "tether" || id === "usd-coin" ? 0 : 0.03 * Math.sin(time / 3_600_000 / 3 + phase)));
+    const usd = at(now);
+    const dayAgo = at(now - 86_400_000);
+    result[id] = {
+      usd: Number(usd.toPrecision(6)),
+      usd_24h_change: Number((((usd - dayAgo) / dayAgo) * 100).toFixed(2)),
+    };
+  }
+  return result;
+}
+
+const trendTitles = [
+  ["bitcoin price", "2M+"],
+  ["ethereum upgrade", "500K+"],
+  ["solana memecoin", "200K+"],
+  ["xrp news", "200K+"],
+  ["stablecoin bill", "100K+"],
+  ["dogecoin", "100K+"],
+  ["crypto etf", "50K+"],
+  ["nft art sale", "50K+"],
+  ["cardano vote", "20K+"],
+  ["bitcoin halving", "20K+"],
+  ["lightning network", "10K+"],
+  ["airdrop checker", "10K+"],
+  ["crypto wallet", "5K+"],
+  ["blockchain", "5K+"],
+  ["bitcoin dominance", "2K+"],
+] as const;
+
+/** Daily search trends in the shape of Google Trends' RSS, per country. */
+export function renderTrends(geo: string, base: string, now = Date.now()): string {
+  const offset = [...geo].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 5;
+  const items = trendTitles.map(([title, traffic], i) => {
+    const article = sampleArticles[(i + offset) % sampleArticles.length] as SampleArticle;
+    return `<item><title>${escapeMarkup(title)}</title><ht:approx_traffic>${traffic}</ht:approx_traffic>
+  <pubDate>${new Date(now - (i * 7 + offset) * 3_600_000).toUTCString()}</pubDate>
+  ${article.picture ? `<ht:picture>${base}/samples/images/${article.picture}.svg</ht:picture><ht:picture_source>${escapeMarkup(article.source)}</ht:picture_source>` : ""}
+  <ht:news_item><ht:news_item_title>${escapeMarkup(article.title)}</ht:news_item_title><ht:news_item_url>${base}/samples/articles/${article.slug}</ht:news_item_url><ht:news_item_source>${escapeMarkup(article.source)}</ht:news_item_source></ht:news_item></item>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:ht="https://trends.google.com/trending/rss"><channel><title>Daily Search Trends</title><link>${base}/</link><description>Sample search trends for ${escapeMarkup(geo)}</description>
+${items.join("\n")}
+</channel></rss>`;
+}

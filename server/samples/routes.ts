@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { feedKeySchema } from "../../contracts/feeds.ts";
+import { notFound } from "../errors.ts";
+import { findSampleArticle, renderArticlePage, renderPicture, renderTrends, samplePrices } from "./render-extras.ts";
+import { renderSampleFeed } from "./render-feeds.ts";
+
+/**
+ * The sample sources Gemwire serves itself in sample mode (npm run demo): feeds in every
+ * format, article pages, pictures, CoinGecko-style prices and Google-Trends-style RSS.
+ */
+export const sampleRoutes: FastifyPluginAsyncZod = async (app) => {
+  const base = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
+  const hide = { hide: true };
+
+  app.get(
+    "/samples/feeds/:key",
+    { schema: { ...hide, params: z.object({ key: feedKeySchema }) } },
+    async (request, reply) => {
+      const feed = renderSampleFeed(request.params.key, base(request));
+      if (!feed) throw notFound(`No sample feed for ${request.params.key}`);
+      return reply.type(feed.type).send(feed.body);
+    },
+  );
+
+  app.get(
+    "/samples/articles/:slug",
+    { schema: { ...hide, params: z.object({ slug: z.string() }) } },
+    async (request, reply) => {
+      const article = findSampleArticle(request.params.slug);
+      if (!article) throw notFound("No such sample article");
+      return reply.type("text/html; charset=utf-8").send(renderArticlePage(article));
+    },
+  );
+
+  app.get(
+    "/samples/images/:name",
+    { schema: { ...hide, params: z.object({ name: z.string().regex(/^[A-Z]+\.svg$/) }) } },
+    async (request, reply) => {
+      const svg = renderPicture(request.params.name.replace(/\.svg$/, ""));
+      if (!svg) throw notFound("No such sample picture");
+      return reply.type("image/svg+xml").header("cache-control", "public, max-age=86400").send(svg);
+    },
+  );
+
+  app.get(
+    "/samples/prices/api/v3/simple/price",
+    { schema: { ...hide, querystring: z.object({ ids: z.string(), vs_currencies: z.string() }).loose() } },
+    async (request) => samplePrices(request.query.ids.split(",").map((id) => id.trim())),
+  );
+
+  app.get(
+    "/samples/trends/rss",
+    {
+      schema: {
+        ...hide,
+        querystring: z.object({
+          geo: z
+            .string()
+            .regex(/^[A-Z]{2}$/)
+            .default("US"),
+        }),
+      },
+    },
+    async (request, reply) =>
+      reply.type("application/rss+xml; charset=utf-8").send(renderTrends(request.query.geo, base(request))),
+  );
+};

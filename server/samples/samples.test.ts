@@ -1,0 +1,100 @@
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feedKeys } from "../../contracts/feeds.ts";
+import { createLogger } from "../logger.ts";
+import { parseFeed } from "../modules/feeds/parse/parse-feed.ts";
+import { refreshDueFeeds } from "../modules/feeds/refresh.ts";
+import { listFeedItems, listFeeds } from "../modules/feeds/service.ts";
+import { resolveSources } from "../modules/feeds/sources.ts";
+import { createGuardedFetch } from "../outbound/guarded-fetch.ts";
+import { buildTestApp } from "../test/app.ts";
+import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { sampleArticles } from "./articles.ts";
+
+describe("sample mode (npm run demo)", () => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let base: string;
+  const fetcher = createGuardedFetch({ allowPrivate: true, timeoutMs: 5_000 });
+
+  beforeAll(async () => {
+    const [target] = testDatabaseTargets();
+    if (!target) throw new Error("no test database");
+    handle = await openTestDatabase(target);
+    app = await buildTestApp(handle.database, { env: { SAMPLE_MODE: "1" } });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await fetcher.close();
+    await app.close();
+    await handle.dispose();
+  });
+
+  it("serves every feed, in every format, and they all refresh cleanly", async () => {
+    const port = (app.server.address() as AddressInfo).port;
+    const sources = resolveSources({ sampleMode: true, port });
+    const summary = await refreshDueFeeds({
+      database: handle.database,
+      sources,
+      fetcher,
+      refreshMs: 300_000,
+      retention: { maxItems: 1_000, maxAgeMs: 30 * 86_400_000 },
+      holder: "demo-test",
+      log: createLogger({ logLevel: "silent" }),
+    });
+    expect(summary).toEqual({ attempted: 10, outcomes: { updated: 10 } });
+    const { feeds, error } = await listFeeds(handle.database, sources);
+    expect(error).toBeNull();
+    for (const key of feedKeys.filter((k) => k !== "gemwire")) {
+      const expected = sampleArticles.filter((a) => a.feed === key).length;
+      expect(feeds.find((f) => f.key === key)?.itemCount, key).toBe(expected);
+    }
+  });
+
+  it("names the outlets, so several sources cover one story", async () => {
+    const port = (app.server.address() as AddressInfo).port;
+    const items = await listFeedItems(handle.database, resolveSources({ sampleMode: true, port }), "bitcoin", {
+      limit: 50,
+    });
+    const etfStory = items.filter((item) => /record high/.test(item.title)).map((item) => item.source);
+    expect(etfStory.sort()).toEqual(["Bitcoin Magazine", "CoinDesk", "The Block"]);
+    expect(items.every((item) => Date.now() - Date.parse(item.pubDate) < 48 * 3_600_000)).toBe(true);
+  });
+
+  it("links each item to a readable sample article and a picture", async () => {
+    const response = await fetch(`${base}/samples/feeds/news`);
+    const [first] = parseFeed(await response.text(), { fetchedAt: new Date() });
+    const page = await fetch(first?.link ?? "");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`<h1>${first?.title}</h1>`);
+    const picture = await fetch(first?.image ?? "");
+    expect(picture.headers.get("content-type")).toBe("image/svg+xml");
+  });
+
+  it("serves CoinGecko-style prices and Google-Trends-style RSS", async () => {
+    const prices = await (
+      await fetch(`${base}/samples/prices/api/v3/simple/price?ids=bitcoin,ethereum,nope&vs_currencies=usd`)
+    ).json();
+    expect(Object.keys(prices)).toEqual(["bitcoin", "ethereum"]);
+    expect(prices.bitcoin.usd).toBeGreaterThan(50_000);
+    const trends = await (await fetch(`${base}/samples/trends/rss?geo=GB`)).text();
+    expect(trends).toContain("<ht:approx_traffic>2M+</ht:approx_traffic>");
+    expect(parseFeed(trends, { fetchedAt: new Date() }).length).toBe(15);
+  });
+
+  it("is not served outside sample mode", async () => {
+    const [target] = testDatabaseTargets();
+    const other = await openTestDatabase(target as NonNullable<typeof target>);
+    const plain = await buildTestApp(other.database);
+    try {
+      const response = await plain.inject({ method: "GET", url: "/samples/feeds/news" });
+      expect(response.headers["content-type"]).not.toMatch(/rss/);
+      expect(response.body).not.toContain("<rss");
+    } finally {
+      await plain.close();
+      await other.dispose();
+    }
+  });
+});
