@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createGuardedFetch, type GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { FeedFetchError, fetchFeed } from "./fetch-feed.ts";
 
 type Hit = { path: string; headers: http.IncomingHttpHeaders };
@@ -146,5 +146,35 @@ describe("fetchFeed", () => {
     ).rejects.toThrow(/private or reserved/);
     expect(hits).toEqual([]);
     await strict.close();
+  });
+});
+
+describe("fetchFeed retry timing (fake timers, the real wait)", () => {
+  it("waits 2000 ms before the second attempt and 3000 ms more before the third", async () => {
+    vi.useFakeTimers();
+    try {
+      let attempts = 0;
+      const failing = Object.assign(
+        async () => {
+          attempts++;
+          return { status: 503, url: "https://feeds.example/rss", headers: {}, body: Buffer.alloc(0) };
+        },
+        { close: async () => {} },
+      ) as unknown as GuardedFetch;
+      const done = fetchFeed(failing, "https://feeds.example/rss", none).catch((error: Error) => error.message);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(attempts).toBe(1);
+      await vi.advanceTimersByTimeAsync(1_999);
+      expect(attempts).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(attempts).toBe(2);
+      await vi.advanceTimersByTimeAsync(2_999);
+      expect(attempts).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(attempts).toBe(3);
+      expect(await done).toBe("HTTP 503 from feeds.example");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
