@@ -54,10 +54,18 @@ export const feedListSchema = z.object({
 export const feedItemsQuerySchema = z.object({
   source: z.string().trim().min(1).max(200).optional().describe("Only items from this source (a host or publisher)"),
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  before: z.iso.datetime({ offset: true }).optional().describe("Only items published before this time (paging)"),
+  before: z
+    .union([z.iso.datetime({ offset: true }), z.string().regex(/^\d{1,15}_\d{1,15}$/)], {
+      error: "must be an ISO-8601 time or the `next` value of a previous page",
+    })
+    .optional()
+    .describe("Only items older than this: a time, or a previous page's `next`"),
 });
 
-export const feedItemsSchema = z.object({ items: z.array(feedItemSchema) });
+export const feedItemsSchema = z.object({
+  items: z.array(feedItemSchema),
+  next: z.string().nullable().describe("Pass as `before` for the next page; null on the last page"),
+});
 
 export const searchQuerySchema = z.object({
   q: z.string().trim().min(1, { error: "Type something to search for" }).max(200),

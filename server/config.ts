@@ -53,6 +53,7 @@ const environmentSchema = z.object({
   SAMPLE_MODE: flag,
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MIGRATION_LOCK_TIMEOUT_MS: integer(60_000, 0, 3_600_000),
+  PUBLIC_URL: optionalUrl,
   CONTACT_EMAIL: z.email({ error: "must be an email address" }).default("contact@gemwire.app"),
   SOCIAL_X_URL: optionalUrl,
   SOCIAL_TELEGRAM_URL: optionalUrl,
@@ -79,6 +80,8 @@ export type Config = {
   sampleMode: boolean;
   logLevel: Environment["LOG_LEVEL"];
   migrationLockTimeoutMs: number;
+  /** The address people reach Gemwire at (behind a proxy, say); used for links in published feeds. */
+  publicUrl: string | undefined;
   contactEmail: string;
   social: { x?: string; telegram?: string; discord?: string };
 };
@@ -136,6 +139,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sampleMode: env.SAMPLE_MODE,
     logLevel: env.LOG_LEVEL,
     migrationLockTimeoutMs: env.MIGRATION_LOCK_TIMEOUT_MS,
+    publicUrl: env.PUBLIC_URL?.replace(/\/?$/, "/"),
     contactEmail: env.CONTACT_EMAIL,
     social: {
       x: env.SOCIAL_X_URL,

@@ -4,17 +4,21 @@ import { type RefreshContext, refreshDueFeeds } from "../modules/feeds/refresh.t
 export const CHECK_INTERVAL_MS = 30_000;
 
 /**
- * Refreshes feeds at start-up and then whenever one is due, one pass at a time. Feeds
- * whose stored items are still fresh (younger than FEED_REFRESH_MS) are not fetched again
- * after a restart; a failing feed waits longer each time, up to a cap, and is never given up.
+ * Refreshes feeds at start-up and then whenever one is due, one pass at a time. At
+ * start-up every failing feed is tried again, while feeds fetched successfully less than
+ * FEED_REFRESH_MS ago are left alone; a failing feed then waits longer each time, up to a
+ * cap, and is never given up.
  */
 export function startFeedScheduler(ctx: Omit<RefreshContext, "signal">, checkEveryMs = CHECK_INTERVAL_MS) {
   const controller = new AbortController();
   let running: Promise<void> | undefined;
+  let first = true;
 
   const tick = () => {
     if (running || controller.signal.aborted) return;
-    running = refreshDueFeeds({ ...ctx, signal: controller.signal })
+    const startup = first;
+    first = false;
+    running = refreshDueFeeds({ ...ctx, signal: controller.signal }, { startup })
       .then(() => undefined)
       .catch((error: Error) => {
         if (error.name !== "AbortError") ctx.log.error({ err: error }, "feed refresh pass failed");

@@ -25,8 +25,11 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, "ipv4");
 }
 for (const [network, prefix] of [
-  ["::", 128], // unspecified
-  ["::1", 128], // loopback
+  ["::", 96], // unspecified, loopback and IPv4-compatible (::a.b.c.d, also written ::7f00:1)
+  ["fec0::", 10], // site-local (deprecated)
+  ["64:ff9b:1::", 48], // local-use NAT64
+  ["2001::", 32], // Teredo
+  ["2002::", 16], // 6to4: allowed only through the IPv4 check below
   ["fc00::", 7], // unique-local
   ["fe80::", 10], // link-local
   ["ff00::", 8], // multicast

@@ -199,6 +199,7 @@ describe("guarded fetch address policy (no private sources)", () => {
     ["http://0177.0.0.1/feed", "octal loopback"],
     ["http://[::1]/feed", "IPv6 loopback"],
     ["http://[::ffff:127.0.0.1]/feed", "IPv4-mapped loopback"],
+    ["http://[::127.0.0.1]/feed", "IPv4-compatible loopback"],
     ["http://[::ffff:a9fe:a9fe]/latest", "IPv4-mapped metadata address"],
     ["http://10.0.0.1/feed", "private"],
     ["http://0.0.0.0/feed", "unspecified"],

@@ -137,7 +137,7 @@ export function renderSampleFeed(feed: FeedKey, base: string, now = Date.now()):
   const list = entries(feed, base, now);
   switch (feed) {
     case "bitcoin":
-      return rss2(feed, "bitcoin - Google News", base, list, "google");
+      return rss2(feed, "Bitcoin news (sample)", base, list, "google");
     case "news":
       return rss2(feed, "Crypto news", base, list, "publisher");
     case "nftart":

@@ -55,7 +55,7 @@ describe("sample mode (npm run demo)", () => {
 
   it("names the outlets, so several sources cover one story", async () => {
     const port = (app.server.address() as AddressInfo).port;
-    const items = await listFeedItems(handle.database, resolveSources({ sampleMode: true, port }), "bitcoin", {
+    const { items } = await listFeedItems(handle.database, resolveSources({ sampleMode: true, port }), "bitcoin", {
       limit: 50,
     });
     const etfStory = items.filter((item) => /record high/.test(item.title)).map((item) => item.source);

@@ -25,14 +25,28 @@ export class FeedFetchError extends Error {
 
 export type FetchFeedOptions = {
   relays?: readonly string[];
-  sleep?: (ms: number) => Promise<void>;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   signal?: AbortSignal;
 };
 
 const ACCEPT =
   "application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml;q=0.9, text/xml;q=0.9, */*;q=0.5";
 
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** Waits between attempts; a stop (abort) ends the wait at once. */
+function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
 
 /** Statuses worth asking again: the server may answer next time. */
 const retryable = (status: number) => status === 408 || status === 425 || status === 429 || status >= 500;
@@ -61,7 +75,7 @@ export async function fetchFeed(
   if (validators.lastModified) conditional["if-modified-since"] = validators.lastModified;
 
   let lastError: string | undefined;
-  let wait = FIRST_BACKOFF_MS;
+  let delay = FIRST_BACKOFF_MS;
   for (let attempt = 1; attempt <= FETCH_ATTEMPTS; attempt++) {
     try {
       const response = await fetcher(url, { headers: conditional, signal });
@@ -85,8 +99,8 @@ export async function fetchFeed(
       if (error instanceof OutboundError && (error.code === "too_large" || error.code === "bad_encoding")) break;
     }
     if (attempt < FETCH_ATTEMPTS) {
-      await sleep(wait);
-      wait *= BACKOFF_MULTIPLIER;
+      await sleep(delay, signal);
+      delay *= BACKOFF_MULTIPLIER;
     }
   }
 

@@ -6,13 +6,14 @@ const PUBLISHED_ITEMS = 50;
 
 async function gemwireFeed(request: FastifyRequest, format: "xml" | "json") {
   const app = request.server;
-  const siteUrl = `${request.protocol}://${request.host}/`;
+  // Behind a proxy the request does not know the public address; PUBLIC_URL does.
+  const siteUrl = app.config.publicUrl ?? `${request.protocol}://${request.host}/`;
   return {
     title: "Gemwire — top crypto stories",
     description: "The crypto stories most sources are covering, from Gemwire.",
     siteUrl,
     feedUrl: `${siteUrl}feeds/gemwire.${format}`,
-    items: await listFeedItems(app.database, app.sources, "gemwire", { limit: PUBLISHED_ITEMS }),
+    items: (await listFeedItems(app.database, app.sources, "gemwire", { limit: PUBLISHED_ITEMS })).items,
   };
 }
 

@@ -6,6 +6,12 @@ const stripInvalidXml = (text: string) => text.replace(/[^\t\n\r\u0020-\uD7FF\uE
 
 const xml = (text: string) => escapeMarkup(stripInvalidXml(text));
 
+/** RSS's <source> needs an address: the origin of the item's own link, when it has one. */
+function sourceElement(item: FeedItem): string {
+  if (!item.link) return "";
+  return `      <source url="${xml(`${new URL(item.link).origin}/`)}">${xml(item.source)}</source>\n`;
+}
+
 export type PublishedFeed = { title: string; description: string; siteUrl: string; feedUrl: string; items: FeedItem[] };
 
 /** Gemwire's top stories as RSS 2.0, for anyone to subscribe to. */
@@ -17,7 +23,7 @@ export function renderRss(feed: PublishedFeed): string {
 ${item.link ? `      <link>${xml(item.link)}</link>\n` : ""}      <guid isPermaLink="false">${xml(item.id)}</guid>
       <pubDate>${new Date(item.pubDate).toUTCString()}</pubDate>
       <description>${xml(item.description)}</description>
-      <source url="${xml(feed.feedUrl)}">${xml(item.source)}</source>
+${sourceElement(item)}
       <dc:creator>${xml(item.creator)}</dc:creator>
 ${item.image ? `      <media:content url="${xml(item.image)}" medium="image"/>\n` : ""}    </item>`,
     )

@@ -170,6 +170,39 @@ describe.each(testDatabaseTargets())("feed refresh on $dialect", (target) => {
     expect((await refreshDueFeeds(ctx)).attempted).toBe(7);
   });
 
+  it("stores items with control characters and huge ids on every database", async () => {
+    const longGuid = "g".repeat(12_000);
+    answers["/bitcoin"] = {
+      body: `<rss><channel><item><guid>${longGuid}</guid><title>Null\u0000byte</title><link>https://news.example/n</link><description>a\u0000b</description></item></channel></rss>`,
+    };
+    expect(await refreshFeed(ctx, bitcoin())).toBe("updated");
+    const [row] = await listArticles(handle.database, { feedKey: "bitcoin", limit: 1 });
+    expect(row).toMatchObject({ title: "Nullbyte", description: "ab", item_id: expect.stringMatching(/^sha256:/) });
+  });
+
+  it("keeps a slow feed's newest items however old they are", async () => {
+    const old = Array.from(
+      { length: 25 },
+      (_, i) =>
+        `<item><title>Old ${i}</title><link>https://news.example/old${i}</link><pubDate>${new Date(clock - (400 + i) * 86_400_000).toUTCString()}</pubDate></item>`,
+    );
+    answers["/bitcoin"] = { body: `<rss><channel>${old.join("")}</channel></rss>` };
+    await refreshFeed(ctx, bitcoin());
+    const rows = await listArticles(handle.database, { feedKey: "bitcoin", limit: 100 });
+    expect(rows).toHaveLength(20);
+    expect(rows[0]?.title).toBe("Old 0");
+  });
+
+  it("at start-up retries failing feeds at once, and leaves fresh ones alone", async () => {
+    answers["/bitcoin"] = { status: 500 };
+    answers["/news"] = { body: rss(["fresh"]) };
+    await refreshDueFeeds(ctx);
+    answers["/bitcoin"] = { body: rss(["back"]) };
+    clock += MINUTE;
+    expect(await refreshDueFeeds(ctx)).toEqual({ attempted: 0, outcomes: {} });
+    expect(await refreshDueFeeds(ctx, { startup: true })).toEqual({ attempted: 1, outcomes: { updated: 1 } });
+  });
+
   it("reports the store-level error only when every feed failed", async () => {
     answers["/bitcoin"] = { status: 503 };
     answers["/news"] = { body: rss(["ok"]) };

@@ -5,7 +5,14 @@ import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import type { FeedDefinition } from "./catalog.ts";
 import { type FetchFeedOptions, fetchFeed } from "./fetch-feed.ts";
 import { parseFeed } from "./parse/parse-feed.ts";
-import { getFeedStatus, pruneArticles, recordFeedFailure, recordFeedSuccess, upsertArticles } from "./repository.ts";
+import {
+  getFeedStatus,
+  MIN_ITEMS_KEPT,
+  pruneArticles,
+  recordFeedFailure,
+  recordFeedSuccess,
+  upsertArticles,
+} from "./repository.ts";
 import type { Sources } from "./sources.ts";
 
 /** How long a failing feed may wait at most before it is tried again; it is never given up. */
@@ -63,7 +70,12 @@ export async function refreshFeed(
       const fetchedAt = now();
       if (result.kind === "fetched") {
         const items = parseFeed(result.text, { fetchedAt: new Date(fetchedAt), baseUrl: result.url });
-        await upsertArticles(ctx.database, feed.key, items, fetchedAt);
+        await upsertArticles(
+          ctx.database,
+          feed.key,
+          withinRetention(items, fetchedAt - ctx.retention.maxAgeMs),
+          fetchedAt,
+        );
         await pruneArticles(ctx.database, feed.key, {
           maxPerFeed: ctx.retention.maxItems,
           maxAgeMs: ctx.retention.maxAgeMs,
@@ -96,37 +108,46 @@ export async function refreshFeed(
   }
 }
 
+/** Items past the age limit are not stored, except a feed's newest few (see pruneArticles). */
+function withinRetention<T extends { pubDate: Date }>(items: T[], cutoff: number): T[] {
+  const newest = new Set([...items].sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime()).slice(0, MIN_ITEMS_KEPT));
+  return items.filter((item) => item.pubDate.getTime() >= cutoff || newest.has(item));
+}
+
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
   const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) await work(items[next++] as T);
   });
-  await Promise.all(workers);
+  // Every worker is waited for, even when one fails: nothing may run on after a stop.
+  const results = await Promise.allSettled(workers);
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === "rejected");
+  if (failed) throw failed.reason;
 }
 
 export type RefreshSummary = { attempted: number; outcomes: Partial<Record<RefreshOutcome, number>> };
 
 /**
- * Refreshes every feed that is due (never fetched, or its next fetch time has come),
- * a few at a time.
+ * Refreshes every feed that is due (never fetched, its address changed, or its next fetch
+ * time has come; at start-up also every failing feed), a few at a time.
  */
-export async function refreshDueFeeds(ctx: RefreshContext): Promise<RefreshSummary> {
+export async function refreshDueFeeds(ctx: RefreshContext, { startup = false } = {}): Promise<RefreshSummary> {
   const now = (ctx.now ?? Date.now)();
-  const statuses = new Map(
-    (await ctx.database.db.selectFrom("feeds").select(["key", "url", "next_fetch_at"]).execute()).map((row) => [
-      row.key,
-      row,
-    ]),
-  );
+  const rows = await ctx.database.db
+    .selectFrom("feeds")
+    .select(["key", "url", "next_fetch_at", "last_error"])
+    .execute();
+  const statuses = new Map(rows.map((row) => [row.key, row]));
   const due = ctx.sources.feeds.filter((feed): feed is FeedDefinition & { url: string } => {
     if (!feed.url) return false;
     const status = statuses.get(feed.key);
-    return !status || status.url !== feed.url || status.next_fetch_at <= now;
+    // At start-up a failing feed is tried again at once, whatever its backoff said.
+    return !status || status.url !== feed.url || status.next_fetch_at <= now || (startup && status.last_error !== null);
   });
   const summary: RefreshSummary = { attempted: due.length, outcomes: {} };
   await eachLimited(due, REFRESH_CONCURRENCY, async (feed) => {
-    if (ctx.signal?.aborted) return;
+    ctx.signal?.throwIfAborted();
     const outcome = await refreshFeed(ctx, feed);
     summary.outcomes[outcome] = (summary.outcomes[outcome] ?? 0) + 1;
   });

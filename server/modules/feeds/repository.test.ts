@@ -74,9 +74,30 @@ describe.each(testDatabaseTargets())("feed repository on $dialect", (target) => 
     await upsertArticles(db, "news", [item("a", 3), item("b", 2, { source: "CoinDesk" }), item("c", 1)], now);
     expect((await listArticles(db, { feedKey: "news", limit: 2 })).map((r) => r.item_id)).toEqual(["c", "b"]);
     expect(
-      (await listArticles(db, { feedKey: "news", limit: 2, before: now - 2 * HOUR })).map((r) => r.item_id),
+      (await listArticles(db, { feedKey: "news", limit: 2, before: { time: now - 2 * HOUR } })).map((r) => r.item_id),
     ).toEqual(["a"]);
     expect((await listArticles(db, { source: "CoinDesk", limit: 5 })).map((r) => r.item_id)).toEqual(["b"]);
+  });
+
+  it("pages through items that share a time without skipping any", async () => {
+    const db = handle.database;
+    const same = { pubDate: new Date(now), dated: true };
+    await upsertArticles(
+      db,
+      "xfeed",
+      ["p", "q", "r", "s", "t"].map((id) => item(id, 0, same)),
+      now,
+    );
+    const seen: string[] = [];
+    let before: { time: number; id: number } | undefined;
+    for (let page = 0; page < 5; page++) {
+      const rows = await listArticles(db, { feedKey: "xfeed", limit: 2, before });
+      seen.push(...rows.map((r) => r.item_id));
+      const last = rows.at(-1);
+      if (!last) break;
+      before = { time: last.published_at, id: last.id };
+    }
+    expect(seen.sort()).toEqual(["p", "q", "r", "s", "t"]);
   });
 
   it("prunes past the newest N per feed and past the age limit, leaving other feeds alone", async () => {

@@ -43,16 +43,30 @@ export async function upsertArticles(
           .insertInto("articles")
           .values(rows)
           .onConflict((conflict) =>
-            conflict.columns(["feed_key", "item_id"]).doUpdateSet((eb) => ({
-              title: eb.ref("excluded.title"),
-              link: eb.ref("excluded.link"),
-              description: eb.ref("excluded.description"),
-              image: eb.ref("excluded.image"),
-              source: eb.ref("excluded.source"),
-              creator: eb.ref("excluded.creator"),
-              updated_at: eb.ref("excluded.updated_at"),
-              ...(dated ? { published_at: eb.ref("excluded.published_at") } : {}),
-            })),
+            conflict
+              .columns(["feed_key", "item_id"])
+              .doUpdateSet((eb) => ({
+                title: eb.ref("excluded.title"),
+                link: eb.ref("excluded.link"),
+                description: eb.ref("excluded.description"),
+                image: eb.ref("excluded.image"),
+                source: eb.ref("excluded.source"),
+                creator: eb.ref("excluded.creator"),
+                updated_at: eb.ref("excluded.updated_at"),
+                ...(dated ? { published_at: eb.ref("excluded.published_at") } : {}),
+              }))
+              // Unchanged items are left alone: no row churn, no search index rewrite.
+              .where((eb) =>
+                eb.or([
+                  eb("articles.title", "is distinct from", eb.ref("excluded.title")),
+                  eb("articles.link", "is distinct from", eb.ref("excluded.link")),
+                  eb("articles.description", "is distinct from", eb.ref("excluded.description")),
+                  eb("articles.image", "is distinct from", eb.ref("excluded.image")),
+                  eb("articles.source", "is distinct from", eb.ref("excluded.source")),
+                  eb("articles.creator", "is distinct from", eb.ref("excluded.creator")),
+                  ...(dated ? [eb("articles.published_at", "is distinct from", eb.ref("excluded.published_at"))] : []),
+                ]),
+              ),
           )
           .execute();
       }
@@ -60,35 +74,64 @@ export async function upsertArticles(
   });
 }
 
-/** Keeps the database bounded: per feed, at most `maxPerFeed` newest items and none older than `maxAgeMs`. */
+/** However old, a feed keeps at least its newest few items, so a slow feed never shows empty. */
+export const MIN_ITEMS_KEPT = 20;
+
+/**
+ * Keeps the database bounded: per feed, at most `maxPerFeed` newest items, and none older
+ * than `maxAgeMs` beyond the newest MIN_ITEMS_KEPT.
+ */
 export async function pruneArticles(
   { db }: Database,
   feedKey: string,
   { maxPerFeed, maxAgeMs, now }: { maxPerFeed: number; maxAgeMs: number; now: number },
 ): Promise<number> {
-  const keep = db
-    .selectFrom("articles")
-    .select("id")
-    .where("feed_key", "=", feedKey)
-    .orderBy("published_at", "desc")
-    .orderBy("id", "desc")
-    .limit(maxPerFeed);
+  const newest = (count: number) =>
+    db
+      .selectFrom("articles")
+      .select("id")
+      .where("feed_key", "=", feedKey)
+      .orderBy("published_at", "desc")
+      .orderBy("id", "desc")
+      .limit(count);
   const result = await db
     .deleteFrom("articles")
     .where("feed_key", "=", feedKey)
-    .where((eb) => eb.or([eb("published_at", "<", now - maxAgeMs), eb("id", "not in", keep)]))
+    .where((eb) =>
+      eb.or([
+        eb("id", "not in", newest(maxPerFeed)),
+        eb.and([
+          eb("published_at", "<", now - maxAgeMs),
+          eb("id", "not in", newest(Math.min(MIN_ITEMS_KEPT, maxPerFeed))),
+        ]),
+      ]),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
-export type ArticleQuery = { feedKey?: string; source?: string; before?: number; limit: number };
+/** A position in the newest-first order: strictly after the article with this time and id. */
+export type Cursor = { time: number; id?: number };
 
-/** Newest first, optionally of one feed and one source, older than `before`. */
+export type ArticleQuery = { feedKey?: string; source?: string; before?: Cursor; limit: number };
+
+/** Newest first, optionally of one feed and one source, after a cursor. */
 export async function listArticles({ db }: Database, query: ArticleQuery): Promise<ArticleRow[]> {
   let select = db.selectFrom("articles").selectAll();
   if (query.feedKey) select = select.where("feed_key", "=", query.feedKey);
   if (query.source) select = select.where("source", "=", query.source);
-  if (query.before !== undefined) select = select.where("published_at", "<", query.before);
+  const before = query.before;
+  if (before) {
+    // Articles sharing a time are ordered by id, so paging never skips one.
+    select = select.where((eb) =>
+      before.id === undefined
+        ? eb("published_at", "<", before.time)
+        : eb.or([
+            eb("published_at", "<", before.time),
+            eb.and([eb("published_at", "=", before.time), eb("id", "<", before.id)]),
+          ]),
+    );
+  }
   return select.orderBy("published_at", "desc").orderBy("id", "desc").limit(query.limit).execute();
 }
 

@@ -117,6 +117,14 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
     expect(await ids(`/api/feeds/bitcoin/items?before=${encodeURIComponent(before)}`)).toEqual(["b2", "b3"]);
   });
 
+  it("pages with the `next` value until the last page", async () => {
+    const first = (await get("/api/feeds/bitcoin/items?limit=2")).json();
+    expect(first.items.map((i: { id: string }) => i.id)).toEqual(["b1", "b2"]);
+    expect(first.next).toMatch(/^\d+_\d+$/);
+    const second = (await get(`/api/feeds/bitcoin/items?limit=2&before=${first.next}`)).json();
+    expect(second).toEqual({ items: [expect.objectContaining({ id: "b3" })], next: null });
+  });
+
   it("gives Gemwire's own feed across every feed, each link once", async () => {
     const { items } = (await get("/api/feeds/gemwire/items")).json();
     expect(items.map((i: { id: string }) => i.id)).toEqual(["n1", "b1", "b2", "b3"]);
@@ -127,7 +135,7 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
     ["/api/feeds/bitcoin/items?limit=0", /querystring\.limit/],
     ["/api/feeds/bitcoin/items?limit=1000", /querystring\.limit/],
     ["/api/feeds/bitcoin/items?limit=ten", /querystring\.limit/],
-    ["/api/feeds/bitcoin/items?before=yesterday", /querystring\.before/],
+    ["/api/feeds/bitcoin/items?before=yesterday", /querystring\.before: must be an ISO-8601 time or the `next` value/],
     ["/api/search", /querystring\.q/],
     ["/api/search?q=%20%20", /Type something to search for/],
   ])("answers %s with a 400 naming the problem", async (url, message) => {
@@ -168,6 +176,26 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
     });
     expect(feed.items[1]).toMatchObject({ id: "b1", url: "https://news.example/b1", authors: [{ name: "Ann" }] });
     expect(parseFeed(response.body, { fetchedAt: new Date() }).map((i) => i.id)).toEqual(["n1", "b1", "b2", "b3"]);
+  });
+
+  it("uses PUBLIC_URL for the published feed's own links when set", async () => {
+    const [target] = testDatabaseTargets();
+    const other = await openTestDatabase(target as NonNullable<typeof target>);
+    const behindProxy = await buildTestApp(other.database, { env: { PUBLIC_URL: "https://gemwire.example" } });
+    try {
+      const response = await behindProxy.inject({
+        method: "GET",
+        url: "/feeds/gemwire.json",
+        headers: { host: "evil.example" },
+      });
+      expect(response.json()).toMatchObject({
+        home_page_url: "https://gemwire.example/",
+        feed_url: "https://gemwire.example/feeds/gemwire.json",
+      });
+    } finally {
+      await behindProxy.close();
+      await other.dispose();
+    }
   });
 
   it("documents the feed calls in the OpenAPI document", async () => {

@@ -35,13 +35,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: feedItemsSchema, 400: errorBodySchema },
       },
     },
-    async (request) => ({
-      items: await listFeedItems(app.database, app.sources, request.params.key, {
-        source: request.query.source,
-        limit: request.query.limit,
-        before: request.query.before ? new Date(request.query.before) : undefined,
-      }),
-    }),
+    async (request) => listFeedItems(app.database, app.sources, request.params.key, request.query),
   );
 
   app.get(

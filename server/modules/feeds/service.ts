@@ -2,7 +2,14 @@ import type { FeedItem, FeedKey, FeedStatus } from "../../../contracts/feeds.ts"
 import type { Database } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
 import { presentArticle, uniqueByLink } from "./presenter.ts";
-import { countArticlesByFeed, listArticles, listFeedStatuses, searchArticles } from "./repository.ts";
+import {
+  type ArticleRow,
+  type Cursor,
+  countArticlesByFeed,
+  listArticles,
+  listFeedStatuses,
+  searchArticles,
+} from "./repository.ts";
 import type { Sources } from "./sources.ts";
 
 /** Spec §4: the store-level error when the whole fetch failed. */
@@ -42,26 +49,42 @@ function latest(times: Array<number | null>): string | null {
   return Number.isFinite(max) ? new Date(max).toISOString() : null;
 }
 
-export type ItemsQuery = { source?: string; limit: number; before?: Date };
+export type ItemsQuery = { source?: string; limit: number; before?: string };
+
+/** `before` is an ISO time or a previous page's `next` ("<time>_<id>"). */
+function readCursor(before: string | undefined): Cursor | undefined {
+  if (!before) return undefined;
+  const cursor = /^(\d+)_(\d+)$/.exec(before);
+  if (cursor) return { time: Number(cursor[1]), id: Number(cursor[2]) };
+  return { time: Date.parse(before) };
+}
+
+const cursorAfter = (row: ArticleRow | undefined) => (row ? `${row.published_at}_${row.id}` : null);
 
 /**
- * A feed's items, newest first. Gemwire's own feed is, until stories rank it, the newest
- * articles across every feed, each link once.
+ * A page of a feed's items, newest first. Gemwire's own feed is, until stories rank it,
+ * the newest articles across every feed, each link once.
  */
 export async function listFeedItems(
   database: Database,
   sources: Sources,
   key: FeedKey,
   query: ItemsQuery,
-): Promise<FeedItem[]> {
+): Promise<{ items: FeedItem[]; next: string | null }> {
   const feed = sources.feeds.find((f) => f.key === key);
   if (!feed) throw notFound(`No feed named ${key}`);
-  const base = { source: query.source, before: query.before?.getTime() };
+  const base = { source: query.source, before: readCursor(query.before) };
   if (feed.url !== null) {
-    return (await listArticles(database, { ...base, feedKey: key, limit: query.limit })).map(presentArticle);
+    const rows = await listArticles(database, { ...base, feedKey: key, limit: query.limit });
+    return { items: rows.map(presentArticle), next: rows.length === query.limit ? cursorAfter(rows.at(-1)) : null };
   }
   const rows = await listArticles(database, { ...base, limit: query.limit * 3 });
-  return uniqueByLink(rows).slice(0, query.limit).map(presentArticle);
+  const unique = uniqueByLink(rows).slice(0, query.limit);
+  const last = unique.at(-1);
+  return {
+    items: unique.map(presentArticle),
+    next: unique.length === query.limit || rows.length === query.limit * 3 ? cursorAfter(last) : null,
+  };
 }
 
 /** Spec §2 Search: at most 5 results across every stored feed, de-duplicated by link. */

@@ -34,6 +34,16 @@ const BREAKS = new Set([
  * dropped, entities decoded, whitespace collapsed. What comes out is text, never markup.
  */
 export function htmlToText(html: string): string {
+  // Feeds that escape their HTML twice decode into markup; strip again (at most twice)
+  // so what comes out is never a tag.
+  let text = stripOnce(html);
+  for (let pass = 0; pass < 2 && LOOKS_LIKE_MARKUP.test(text); pass++) text = stripOnce(text);
+  return text;
+}
+
+const LOOKS_LIKE_MARKUP = /<\/?[a-zA-Z][^>]*>|<!--/;
+
+function stripOnce(html: string): string {
   if (!/[<&]/.test(html)) return collapse(html);
   const out: string[] = [];
   let skipping = 0;
@@ -51,7 +61,8 @@ export function htmlToText(html: string): string {
         if (skipping === 0) out.push(text);
       },
     },
-    { decodeEntities: true, lowerCaseTags: true },
+    // Self-closing `<iframe/>` must not swallow the text after it.
+    { decodeEntities: true, lowerCaseTags: true, recognizeSelfClosing: true },
   );
   parser.write(html);
   parser.end();

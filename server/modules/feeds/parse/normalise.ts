@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { firstImageSource, htmlToText } from "./html-text.ts";
 import type { RawItem } from "./raw-item.ts";
 
@@ -18,16 +19,20 @@ export type NormalisedItem = {
 /** Stored descriptions are capped; cards show 100-character snippets. */
 export const MAX_DESCRIPTION = 2_000;
 const MAX_TITLE = 500;
+/** Longer ids are stored as a hash (they are keys); longer addresses are dropped. */
+const MAX_ID = 512;
+const MAX_URL = 2_048;
 /** A date further ahead than this is a feed's mistake; the fetch time is used instead. */
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
 
 /** Only http(s) addresses reach a page; `javascript:` and other schemes are dropped. */
 export function safeHttpUrl(raw: string | undefined, base?: string): string | undefined {
-  if (!raw) return undefined;
+  if (!raw || raw.length > MAX_URL) return undefined;
   const trimmed = raw.trim();
   try {
     const url = new URL(trimmed.startsWith("//") ? `https:${trimmed}` : trimmed, base);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.href : undefined;
+    const ok = (url.protocol === "http:" || url.protocol === "https:") && url.href.length <= MAX_URL;
+    return ok ? url.href : undefined;
   } catch {
     return undefined;
   }
@@ -40,6 +45,14 @@ function parseDate(raw: string | undefined, fetchedAt: Date): Date | undefined {
   return new Date(time);
 }
 
+/** Control characters (NUL included) have no place in text and are refused by PostgreSQL. */
+function clean(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+}
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
@@ -47,6 +60,23 @@ function clip(text: string, max: number): string {
 function hostOf(link: string | undefined): string | undefined {
   if (!link) return undefined;
   return new URL(link).hostname.replace(/^www\./, "") || undefined;
+}
+
+/** The first usable picture, in the spec's order; later candidates are not even looked at. */
+function firstImage(raw: RawItem, rawDescription: string, base: string | undefined): string | null {
+  const candidates = [
+    () => raw.enclosureUrl,
+    () => raw.mediaContentUrl,
+    () => raw.mediaThumbnailUrl,
+    () => raw.image,
+    () => firstImageSource(rawDescription),
+  ];
+  for (const candidate of candidates) {
+    const value = candidate();
+    const url = value?.includes("undefined") ? undefined : safeHttpUrl(value, base);
+    if (url) return url;
+  }
+  return null;
 }
 
 /**
@@ -58,26 +88,27 @@ function hostOf(link: string | undefined): string | undefined {
  */
 export function normaliseItem(raw: RawItem, fetchedAt: Date, base?: string): NormalisedItem | undefined {
   const link = safeHttpUrl(raw.link, base) ?? safeHttpUrl(raw.guid, base);
-  const title = raw.title ? clip(htmlToText(raw.title), MAX_TITLE) : "";
+  const title = raw.title ? clip(clean(htmlToText(raw.title)), MAX_TITLE) : "";
   const rawDescription = raw.description ?? "";
-  const description = clip(htmlToText(rawDescription), MAX_DESCRIPTION);
+  const description = clip(clean(htmlToText(rawDescription)), MAX_DESCRIPTION);
   if (!link && !title && !description) return undefined;
   const feedDate = parseDate(raw.published, fetchedAt);
   const pubDate = feedDate ?? fetchedAt;
-  const image =
-    [raw.enclosureUrl, raw.mediaContentUrl, raw.mediaThumbnailUrl, raw.image, firstImageSource(rawDescription)]
-      .map((candidate) => (candidate?.includes("undefined") ? undefined : safeHttpUrl(candidate, link ?? base)))
-      .find((candidate) => candidate !== undefined) ?? null;
-  const guid = raw.guid?.trim();
+  const image = firstImage(raw, rawDescription, link ?? base);
+  const guid = raw.guid ? clean(raw.guid).trim() : "";
+  // Without guid or link: title plus publication time, or, when the feed gives no time
+  // either, title plus the description's hash, so the id stays the same across fetches.
+  const fallbackId = `${title || "Untitled"}|${feedDate ? feedDate.toISOString() : sha256(description).slice(0, 16)}`;
+  const id = guid || link || fallbackId;
   return {
-    id: guid || link || `${title || "Untitled"}|${pubDate.toISOString()}`,
+    id: id.length > MAX_ID ? `sha256:${sha256(id)}` : id,
     title: title || "Untitled",
     link: link ?? "",
     pubDate,
     dated: feedDate !== undefined,
     description,
     image,
-    source: (raw.source ? htmlToText(raw.source) : "") || hostOf(link) || "Unknown Source",
-    creator: (raw.creator ? htmlToText(raw.creator) : "") || "Unknown",
+    source: clip(clean(raw.source ? htmlToText(raw.source) : ""), 200) || hostOf(link) || "Unknown Source",
+    creator: clip(clean(raw.creator ? htmlToText(raw.creator) : ""), 200) || "Unknown",
   };
 }

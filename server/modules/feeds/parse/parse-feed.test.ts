@@ -106,6 +106,16 @@ describe("parseFeed: formats", () => {
     });
   });
 
+  it("reads Atom text constructs written as XHTML", () => {
+    const item = only(`<feed xmlns="http://www.w3.org/2005/Atom"><entry><id>x1</id>
+      <title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">Ether <b>breaks</b> out</div></title>
+      <link href="https://a.example/x1"/>
+      <content type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml"><p>First.</p><p>Second.</p></div></content></entry></feed>`);
+    expect(item.title).toContain("Ether");
+    expect(item.title).toContain("breaks");
+    expect(item.description).toBe("First. Second.");
+  });
+
   it("reads a JSON feed with status 'ok' and items", () => {
     const item = only(
       JSON.stringify({
@@ -209,6 +219,40 @@ describe("parseFeed: normalising rules (spec §3)", () => {
     expect(item(inner).id).toBe(id);
   });
 
+  it("id of an item with no guid, link or date stays the same across fetches", () => {
+    const body = rss("<item><title>Same</title><description>Body</description></item>");
+    const first = parseFeed(body, { fetchedAt });
+    const later = parseFeed(body, { fetchedAt: new Date(fetchedAt.getTime() + 3_600_000) });
+    expect(first[0]?.id).toBe(later[0]?.id);
+    expect(first[0]?.id).toMatch(/^Same\|[0-9a-f]{16}$/);
+  });
+
+  it("stores a very long guid as its hash and drops over-long addresses", () => {
+    const long = "g".repeat(5_000);
+    const item = only(
+      rss(`<item><guid>${long}</guid><title>T</title><link>https://a.example/${"p".repeat(3_000)}</link></item>`),
+    );
+    expect(item.id).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(item.link).toBe("");
+  });
+
+  it("removes control characters from text", () => {
+    const item = only(
+      rss("<item><title>A&#1;B\u0007C</title><link>https://a.example/c</link><dc:creator>D\u0000E</dc:creator></item>"),
+    );
+    expect(item.title).toBe("ABC");
+    expect(item.creator).toBe("DE");
+  });
+
+  it("keeps the feed's order for items it does not date", () => {
+    const items = parse(
+      rss("<item><title>First</title></item><item><title>Second</title></item><item><title>Third</title></item>"),
+    );
+    const times = items.map((i) => i.pubDate.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(times[0]).toBe(fetchedAt.getTime());
+  });
+
   it("title defaults to 'Untitled' and HTML titles become text", () => {
     expect(item("<link>https://a.example/x</link>").title).toBe("Untitled");
     expect(
@@ -242,8 +286,9 @@ describe("parseFeed: normalising rules (spec §3)", () => {
     const described = item(`<title>T</title><link>https://a.example/m</link><description><![CDATA[
       <style>.x{color:red}</style><p>Price&nbsp;jumps</p>
       <script>alert("xss")</script><p>to &euro;90k &amp; more</p>   <img src="https://a.example/i.png" onerror="alert(1)">
+      <iframe src="https://ads.example/"/> <p>and stays.</p>
     ]]></description>`);
-    expect(described.description).toBe("Price jumps to €90k & more");
+    expect(described.description).toBe("Price jumps to €90k & more and stays.");
   });
 
   it.each([

@@ -21,9 +21,9 @@ export function parseFeed(body: string, options: { fetchedAt: Date; baseUrl?: st
     } catch {
       throw new FeedParseError("Invalid JSON feed structure");
     }
-    raw = readJsonFeed(data);
+    raw = guard(() => readJsonFeed(data), "Invalid JSON feed structure");
   } else {
-    raw = readXmlFeed(text);
+    raw = guard(() => readXmlFeed(text), "Invalid XML feed structure");
   }
   const items: NormalisedItem[] = [];
   const seen = new Set<string>();
@@ -34,6 +34,8 @@ export function parseFeed(body: string, options: { fetchedAt: Date; baseUrl?: st
     } catch {
       item = undefined;
     }
+    // Undated items keep the feed's order: each a millisecond older than the one before.
+    if (item && !item.dated) item.pubDate = new Date(options.fetchedAt.getTime() - items.length);
     // A feed repeating an id keeps its first item.
     if (item && !seen.has(item.id)) {
       seen.add(item.id);
@@ -41,4 +43,14 @@ export function parseFeed(body: string, options: { fetchedAt: Date; baseUrl?: st
     }
   }
   return items;
+}
+
+/** Any failure inside a reader (a stack overflow on absurd nesting, say) is a parse error. */
+function guard<T>(read: () => T, reason: string): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof FeedParseError) throw error;
+    throw new FeedParseError(reason);
+  }
 }

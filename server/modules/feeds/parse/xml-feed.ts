@@ -1,5 +1,5 @@
 import { FeedParseError, type RawItem } from "./raw-item.ts";
-import { asArray, attr, child, parseXml, textOf, type XmlNode, type XmlValue } from "./xml.ts";
+import { asArray, attr, child, deepTextOf, parseXml, textOf, type XmlNode, type XmlValue } from "./xml.ts";
 
 /** media:content / media:thumbnail, directly on the item or inside media:group. */
 function mediaUrl(item: XmlValue, name: "media:content" | "media:thumbnail"): string | undefined {
@@ -48,6 +48,11 @@ function rssItem(item: XmlValue): RawItem {
   };
 }
 
+/** An Atom text construct: plain or escaped HTML as text, `type="xhtml"` as the text of its markup. */
+function atomText(value: XmlValue): string | undefined {
+  return attr(value, "type") === "xhtml" ? deepTextOf(value) : textOf(value);
+}
+
 /** Atom 1.0 (YouTube, Reddit): the alternate link, summary or content, the first author's name. */
 function atomEntry(entry: XmlValue): RawItem {
   const links = asArray(child(entry, "link") as XmlNode | XmlNode[]);
@@ -57,10 +62,12 @@ function atomEntry(entry: XmlValue): RawItem {
   return {
     guid: textOf(child(entry, "id")),
     link: attr(alternate, "href") ?? textOf(alternate),
-    title: textOf(child(entry, "title")),
+    title: atomText(child(entry, "title")),
     published: textOf(child(entry, "published")) ?? textOf(child(entry, "updated")),
     description:
-      textOf(child(entry, "content")) ?? textOf(child(entry, "summary")) ?? textOf(child(group, "media:description")),
+      atomText(child(entry, "content")) ??
+      atomText(child(entry, "summary")) ??
+      textOf(child(group, "media:description")),
     enclosureUrl: enclosure ? attr(enclosure, "href") : undefined,
     mediaContentUrl: mediaUrl(entry, "media:content"),
     mediaThumbnailUrl: mediaUrl(entry, "media:thumbnail"),

@@ -10,7 +10,8 @@ const CDATA = "#cdata";
  */
 export function stripDoctype(xml: string): string {
   const start = xml.search(/<!DOCTYPE/i);
-  if (start === -1) return xml;
+  // A DOCTYPE only counts in the prolog, before the first element; later it is content.
+  if (start === -1 || /<[A-Za-z_]/.test(xml.slice(0, start))) return xml;
   let depth = 0;
   let quote: string | undefined;
   for (let i = start + 9; i < xml.length; i++) {
@@ -48,6 +49,9 @@ function finish(element: Element): XmlNode {
   return element.node;
 }
 
+/** Deeper elements are read as text of their parent; no feed nests anywhere near this. */
+export const MAX_DEPTH = 256;
+
 const isNameEnd = (code: number) => code === 32 || code === 62 || code === 47 || (code >= 9 && code <= 13);
 
 /**
@@ -61,6 +65,18 @@ export function parseXml(input: string): Record<string, XmlValue> {
   const xml = stripDoctype(input);
   const document: Element = { name: "#document", node: {}, text: "" };
   const stack: Element[] = [document];
+  // How many elements of each name are open: an end tag nothing opened is dropped at once,
+  // instead of searching the stack (which hostile input could make quadratic).
+  const open = new Map<string, number>();
+  const push = (element: Element) => {
+    stack.push(element);
+    open.set(element.name, (open.get(element.name) ?? 0) + 1);
+  };
+  const pop = () => {
+    const element = stack[stack.length - 1] as Element;
+    open.set(element.name, (open.get(element.name) ?? 1) - 1);
+    closeTop(stack);
+  };
   let i = 0;
   const length = xml.length;
   while (i < length) {
@@ -95,12 +111,10 @@ export function parseXml(input: string): Record<string, XmlValue> {
     if (next === 47 /* / */) {
       const close = xml.indexOf(">", lt + 2);
       const name = xml.slice(lt + 2, close === -1 ? length : close).trim();
-      // Pop to the matching element; an end tag nothing opened is ignored.
-      for (let depth = stack.length - 1; depth > 0; depth--) {
-        if ((stack[depth] as Element).name === name) {
-          while (stack.length > depth) closeTop(stack);
-          break;
-        }
+      // Close up to the matching element; an end tag nothing opened is ignored.
+      if ((open.get(name) ?? 0) > 0) {
+        while ((stack[stack.length - 1] as Element).name !== name) pop();
+        pop();
       }
       i = close === -1 ? length : close + 1;
       continue;
@@ -160,9 +174,9 @@ export function parseXml(input: string): Record<string, XmlValue> {
     }
     i = j;
     if (selfClosing) addChild(top.node, name, finish(element));
-    else stack.push(element);
+    else if (stack.length <= MAX_DEPTH) push(element);
   }
-  while (stack.length > 1) closeTop(stack);
+  while (stack.length > 1) pop();
   return document.node;
 }
 
@@ -221,4 +235,30 @@ export function child(value: XmlValue, name: string): XmlValue {
   const node = Array.isArray(value) ? value[0] : value;
   if (node === undefined || typeof node === "string") return undefined;
   return node[name];
+}
+
+/**
+ * All the text inside an element, its descendants' included (Atom's `type="xhtml"`
+ * content is markup written as XML). Text and child elements are joined in document
+ * order per element, text last; good enough for the paragraphs such content holds.
+ */
+export function deepTextOf(value: XmlValue): string | undefined {
+  const parts: string[] = [];
+  const pending: XmlValue[] = [value];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    for (const node of asArray(current as XmlNode | XmlNode[])) {
+      if (typeof node === "string") {
+        parts.push(decodeXmlEntities(node));
+        continue;
+      }
+      const own = textOf(node);
+      const children = Object.entries(node).filter(([key]) => !key.startsWith("@_") && key !== TEXT && key !== CDATA);
+      // Children are visited later (stack), so push them in reverse to keep their order.
+      if (own) parts.push(own);
+      for (const [, child] of children.reverse()) pending.push(child);
+    }
+  }
+  const joined = parts.join(" ").replace(/\s+/g, " ").trim();
+  return joined === "" ? undefined : joined;
 }

@@ -1,0 +1,95 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../logger.ts";
+import { feedCatalog } from "../modules/feeds/catalog.ts";
+import { listArticles } from "../modules/feeds/repository.ts";
+import { createGuardedFetch } from "../outbound/guarded-fetch.ts";
+import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { startFeedScheduler } from "./feed-scheduler.ts";
+
+let server: http.Server;
+let base: string;
+let requests = 0;
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    requests++;
+    if (req.url === "/failing") {
+      res.writeHead(503);
+      res.end();
+      return;
+    }
+    res.writeHead(200);
+    res.end(
+      `<rss><channel><item><title>From ${req.url}</title><link>https://news.example${req.url}</link></item></channel></rss>`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+describe("the feed scheduler", () => {
+  const fetcher = createGuardedFetch({ allowPrivate: true, timeoutMs: 2_000 });
+  afterAll(() => fetcher.close());
+
+  async function setup(paths: Record<string, string>) {
+    const [target] = testDatabaseTargets();
+    const handle = await openTestDatabase(target as NonNullable<typeof target>);
+    const sources = {
+      feeds: feedCatalog.filter((f) => f.key in paths).map((f) => ({ ...f, url: `${base}${paths[f.key]}` })),
+      relays: [],
+    };
+    const scheduler = startFeedScheduler(
+      {
+        database: handle.database,
+        sources,
+        fetcher,
+        refreshMs: 60_000,
+        retention: { maxItems: 100, maxAgeMs: 86_400_000 },
+        holder: "scheduler-test",
+        log: createLogger({ logLevel: "silent" }),
+      },
+      50,
+    );
+    return { handle, scheduler };
+  }
+
+  it("refreshes every feed at start-up, then only when due", async () => {
+    const { handle, scheduler } = await setup({ bitcoin: "/bitcoin", news: "/news" });
+    try {
+      await scheduler.idle();
+      expect((await listArticles(handle.database, { limit: 10 })).map((a) => a.title).sort()).toEqual([
+        "From /bitcoin",
+        "From /news",
+      ]);
+      const after = requests;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await scheduler.idle();
+      expect(requests).toBe(after);
+    } finally {
+      await scheduler.stop();
+      await handle.dispose();
+    }
+  });
+
+  it("stops at once, even while a feed waits between attempts, and leaves no lease behind", async () => {
+    const { handle, scheduler } = await setup({ bitcoin: "/failing" });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 150)); // first attempt failed; now waiting 2 s
+      const started = Date.now();
+      await scheduler.stop();
+      expect(Date.now() - started).toBeLessThan(1_000);
+      expect(await handle.database.db.selectFrom("job_leases").selectAll().execute()).toEqual([]);
+      const before = requests;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(requests).toBe(before);
+    } finally {
+      await handle.dispose();
+    }
+  });
+});
