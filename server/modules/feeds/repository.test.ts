@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { testItem } from "../../test/items.ts";
 import type { NormalisedItem } from "./parse/normalise.ts";
 import {
   countArticlesByFeed,
@@ -14,20 +15,7 @@ import {
 const HOUR = 3_600_000;
 const now = Date.UTC(2026, 10, 22, 12);
 
-function item(id: string, hoursAgo: number, extra: Partial<NormalisedItem> = {}): NormalisedItem {
-  return {
-    id,
-    title: `Title ${id}`,
-    link: `https://news.example/${id}`,
-    pubDate: new Date(now - hoursAgo * HOUR),
-    dated: true,
-    description: `Description of ${id}`,
-    image: null,
-    source: "news.example",
-    creator: "Unknown",
-    ...extra,
-  };
-}
+const item = (id: string, hoursAgo: number, extra: Partial<NormalisedItem> = {}) => testItem(id, hoursAgo, now, extra);
 
 describe.each(testDatabaseTargets())("feed repository on $dialect", (target) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -44,8 +32,8 @@ describe.each(testDatabaseTargets())("feed repository on $dialect", (target) => 
     await upsertArticles(db, "bitcoin", [item("a", 3)], now);
     const news = await listArticles(db, { feedKey: "news", limit: 10 });
     expect(news.map((row) => [row.item_id, row.title])).toEqual([
-      ["c", "Title c"],
-      ["b", "Title b"],
+      ["c", "Story c"],
+      ["b", "Story b"],
       ["a", "Edited"],
     ]);
     expect(await countArticlesByFeed(db)).toEqual(

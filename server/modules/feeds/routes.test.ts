@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { testItem } from "../../test/items.ts";
 import type { NormalisedItem } from "./parse/normalise.ts";
 import { parseFeed } from "./parse/parse-feed.ts";
 import { recordFeedFailure, recordFeedSuccess, upsertArticles } from "./repository.ts";
@@ -9,20 +10,7 @@ import { recordFeedFailure, recordFeedSuccess, upsertArticles } from "./reposito
 const HOUR = 3_600_000;
 const now = Date.now();
 
-function item(id: string, hoursAgo: number, extra: Partial<NormalisedItem> = {}): NormalisedItem {
-  return {
-    id,
-    title: `Story ${id}`,
-    link: `https://news.example/${id}`,
-    pubDate: new Date(now - hoursAgo * HOUR),
-    dated: true,
-    description: `About ${id}`,
-    image: null,
-    source: "news.example",
-    creator: "Ann",
-    ...extra,
-  };
-}
+const item = (id: string, hoursAgo: number, extra: Partial<NormalisedItem> = {}) => testItem(id, hoursAgo, now, extra);
 
 describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
