@@ -8,6 +8,10 @@ export const errorCodes = [
   "payload_too_large",
   "unsupported_media_type",
   "unauthenticated",
+  "invalid_credentials",
+  "invalid_password",
+  "invalid_invite",
+  "handle_taken",
   "forbidden",
   "rate_limited",
   "internal_error",
@@ -30,6 +34,11 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 /** The spec's user-facing messages that more than one side shows. */
 export const messages = {
   notAuthenticated: "User not authenticated",
+  invalidPassword: "Invalid password",
+  invalidCredentials: "Wrong handle or password",
+  invalidInvite: "This invitation code is not valid. It may have been used, revoked or expired.",
+  handleTaken: "That handle is taken. Choose another.",
+  crossSite: "Requests from other sites are not allowed",
   internal: "Something went wrong on our side. Please try again later.",
   unavailable: "The service is temporarily unavailable. Please try again later.",
 } as const;

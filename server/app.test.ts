@@ -272,7 +272,10 @@ describe("health when the database is gone", () => {
         },
       }),
     });
-    const app = await buildTestApp({ ...handle.database, db: broken }, { webRoot: builtWebApp() });
+    const app = await buildTestApp(
+      { ...handle.database, db: broken },
+      { webRoot: builtWebApp(), env: { ADMIN_PASSWORD: "a configured admin password" } },
+    );
     try {
       const response = await app.inject({ method: "GET", url: "/api/health" });
       expect(response.statusCode).toBe(503);

@@ -5,15 +5,21 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { createLogger } from "./logger.ts";
+import { accountRoutes } from "./modules/accounts/routes.ts";
+import { type AdminPassword, loadAdminPassword } from "./modules/admin/admin-password.ts";
+import { adminRoutes } from "./modules/admin/routes.ts";
 import { publishRoutes } from "./modules/feeds/publish-routes.ts";
 import { feedRoutes } from "./modules/feeds/routes.ts";
 import { resolveSources, type Sources } from "./modules/feeds/sources.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { webDistDir } from "./paths.ts";
+import { registerAccessMode } from "./plugins/access-mode.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
+import { registerOriginCheck } from "./plugins/origin-check.ts";
 import { baselineSecurityHeaders, registerSecurityHeaders } from "./plugins/security.ts";
+import { registerSessions } from "./plugins/sessions.ts";
 import { registerWebApp } from "./plugins/web-app.ts";
 import { sampleRoutes } from "./samples/routes.ts";
 
@@ -22,6 +28,7 @@ declare module "fastify" {
     config: Config;
     database: Database;
     sources: Sources;
+    adminPassword: AdminPassword;
   }
 }
 
@@ -35,6 +42,8 @@ export type AppOptions = {
   logger?: FastifyBaseLogger;
   /** Feed addresses and relays; by default from the configuration (SOURCES_FILE, sample mode). */
   sources?: Sources;
+  /** How the admin password is checked; by default ADMIN_PASSWORD or the generated one. */
+  adminPassword?: AdminPassword;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -49,6 +58,7 @@ export async function buildApp({
   webRoot = webDistDir,
   logger = createLogger(config),
   sources = resolveSources(config),
+  adminPassword,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -58,6 +68,14 @@ export async function buildApp({
       return typeof given === "string" && REQUEST_ID.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // A number of hops becomes the equivalent test (Fastify's types only take the other forms).
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // Requests on connections already open when shutdown begins are still served
     // (and their connection closed after); no bare 503 without our headers.
     return503OnClosing: false,
@@ -74,6 +92,7 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("sources", sources);
+  app.decorate("adminPassword", adminPassword ?? (await loadAdminPassword(database, config.adminPassword, app.log)));
   app.addHook("onClose", async () => database.close());
   // While closing, answers to requests already in flight end their connection, so a
   // keep-alive client cannot hold the server open past its last response.
@@ -91,10 +110,15 @@ export async function buildApp({
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
   await registerOpenApi(app);
+  await registerSessions(app);
+  registerOriginCheck(app);
+  registerAccessMode(app);
 
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(siteRoutes, { prefix: "/api" });
   await app.register(feedRoutes, { prefix: "/api" });
+  await app.register(accountRoutes, { prefix: "/api" });
+  await app.register(adminRoutes, { prefix: "/api" });
   await app.register(publishRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);
   await registerWebApp(app, webRoot);

@@ -54,6 +54,12 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MIGRATION_LOCK_TIMEOUT_MS: integer(60_000, 0, 3_600_000),
   PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,\s*[0-9a-fA-F.:/]+)*)$/, {
+      error: "must be true, false, a number of proxy hops, or a comma-separated list of proxy addresses",
+    })
+    .optional(),
   CONTACT_EMAIL: z.email({ error: "must be an email address" }).default("contact@gemwire.app"),
   SOCIAL_X_URL: optionalUrl,
   SOCIAL_TELEGRAM_URL: optionalUrl,
@@ -80,6 +86,8 @@ export type Config = {
   sampleMode: boolean;
   logLevel: Environment["LOG_LEVEL"];
   migrationLockTimeoutMs: number;
+  /** Which proxies may tell the client's address (X-Forwarded-For); none by default. */
+  trustProxy: boolean | number | string[];
   /** The address people reach Gemwire at (behind a proxy, say); used for links in published feeds. */
   publicUrl: string | undefined;
   contactEmail: string;
@@ -97,6 +105,13 @@ export class ConfigError extends Error {
 function shownValue(name: string, value: string | undefined): string {
   if (value === undefined || name.includes("PASSWORD")) return "";
   return ` (got "${value.replace(/\/\/[^/@\s]*@/, "//***@")}")`;
+}
+
+function readTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((address) => address.trim());
 }
 
 /** Reads the environment into a typed config, listing every bad variable by name. */
@@ -140,6 +155,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     migrationLockTimeoutMs: env.MIGRATION_LOCK_TIMEOUT_MS,
     publicUrl: env.PUBLIC_URL?.replace(/\/?$/, "/"),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
     contactEmail: env.CONTACT_EMAIL,
     social: {
       x: env.SOCIAL_X_URL,

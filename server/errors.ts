@@ -23,3 +23,17 @@ export const forbidden = (message = "Forbidden") => new AppError(403, "forbidden
 
 export const unavailable = (message: string = messages.unavailable, cause?: unknown) =>
   new AppError(503, "unavailable", message, { cause });
+
+export const invalidCredentials = () => new AppError(401, "invalid_credentials", messages.invalidCredentials);
+
+export const invalidAdminPassword = () => new AppError(401, "invalid_password", messages.invalidPassword);
+
+export const invalidInvite = () => new AppError(400, "invalid_invite", messages.invalidInvite);
+
+export const handleTaken = () => new AppError(409, "handle_taken", messages.handleTaken);
+
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, "rate_limited", `Too many attempts. Try again in ${retryAfterSeconds} seconds.`);
+  }
+}

@@ -38,8 +38,58 @@ export interface ArticlesTable {
   updated_at: number;
 }
 
+export interface UsersTable {
+  id: string;
+  handle: string;
+  handle_key: string;
+  password_hash: string;
+  email: string | null;
+  username: string | null;
+  avatar: string | null;
+  created_at: number;
+  deleted_at: number | null;
+}
+
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string | null;
+  /** 0 or 1: portable across both databases. */
+  is_admin: number;
+  created_at: number;
+  expires_at: number;
+  last_seen_at: number;
+}
+
+export interface InvitesTable {
+  id: string;
+  code_hash: string;
+  hint: string;
+  note: string | null;
+  created_at: number;
+  expires_at: number | null;
+  used_at: number | null;
+  used_by: string | null;
+  revoked_at: number | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
+
 export interface Schema {
   job_leases: JobLeasesTable;
   feeds: FeedsTable;
   articles: ArticlesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  invites: InvitesTable;
+  rate_limits: RateLimitsTable;
+  app_settings: AppSettingsTable;
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { type ErrorCode, messages } from "../../contracts/errors.ts";
-import { AppError } from "../errors.ts";
+import { AppError, RateLimitedError } from "../errors.ts";
 
 const codeByStatus: Record<number, ErrorCode> = {
   400: "invalid_request",
@@ -39,6 +39,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

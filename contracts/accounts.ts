@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+export const HANDLE_MAX = 30;
+
+export const handleSchema = z
+  .string()
+  .trim()
+  .regex(/^@?[A-Za-z0-9_]{1,30}$/, { error: "Use 1 to 30 letters, digits or underscores" })
+  .transform((handle) => handle.replace(/^@/, ""));
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const signUpSchema = z.object({
+  inviteCode: z.string().trim().min(1, { error: "Enter your invitation code" }).max(100),
+  handle: handleSchema,
+  password: z.string().max(1_000),
+  email: z.union([z.email({ error: "Enter a valid email address" }), z.literal("")]).optional(),
+  username: optionalText(50),
+});
+
+export const signInSchema = z.object({
+  handle: handleSchema,
+  password: z.string().min(1, { error: "Enter your password" }).max(1_000),
+});
+
+export const memberSchema = z
+  .object({
+    id: z.string(),
+    handle: z.string(),
+    username: z.string().nullable(),
+    email: z.string().nullable(),
+    avatar: z.string().nullable().describe("Address of the profile picture"),
+  })
+  .meta({ id: "Member" });
+
+export type Member = z.infer<typeof memberSchema>;
+
+export const meSchema = z.object({ user: memberSchema.nullable(), admin: z.boolean() });
+export type Me = z.infer<typeof meSchema>;
+
+export const adminSignInSchema = z.object({ password: z.string().min(1).max(1_000) });
+
+export const createInviteSchema = z.object({
+  note: optionalText(200),
+  expiresInDays: z.number().int().min(1).max(365).optional(),
+});
+
+export const inviteSchema = z
+  .object({
+    id: z.string(),
+    hint: z.string().describe("The code's first characters, to tell invites apart"),
+    note: z.string().nullable(),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable(),
+    usedAt: z.string().nullable(),
+    usedBy: z.string().nullable().describe("Handle of the member who used it"),
+    revokedAt: z.string().nullable(),
+    status: z.enum(["open", "used", "revoked", "expired"]),
+  })
+  .meta({ id: "Invite" });
+
+export type Invite = z.infer<typeof inviteSchema>;

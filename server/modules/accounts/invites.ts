@@ -1,0 +1,92 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Invite } from "../../../contracts/accounts.ts";
+import type { Database } from "../../db/database.ts";
+
+const DAY = 86_400_000;
+
+export const hashInviteCode = (code: string) => createHash("sha256").update(code.trim().toUpperCase()).digest("hex");
+
+/** 128 random bits as 26 base-32 letters and digits, grouped for reading aloud: XXXXX-XXXXX-… */
+function newCode(): string {
+  const alphabet = "ABCDEFGHJKMNPQRSTVWXYZ23456789"; // no 0/O, 1/I/L, U
+  const bytes = randomBytes(26);
+  let code = "";
+  for (const byte of bytes) code += alphabet[byte % alphabet.length];
+  return code.replace(/(.{5})(?=.)/g, "$1-");
+}
+
+/** Creates an invitation; the code is returned this once and only its hash is stored. */
+export async function createInvite(
+  { db }: Database,
+  { note, expiresInDays, now = Date.now() }: { note?: string; expiresInDays?: number; now?: number },
+): Promise<{ code: string; id: string }> {
+  const code = newCode();
+  const id = randomUUID();
+  await db
+    .insertInto("invites")
+    .values({
+      id,
+      code_hash: hashInviteCode(code.replace(/-/g, "")),
+      hint: code.slice(0, 5),
+      note: note ?? null,
+      created_at: now,
+      expires_at: expiresInDays ? now + expiresInDays * DAY : null,
+    })
+    .execute();
+  return { code, id };
+}
+
+/**
+ * Uses an invitation for `handle`, atomically: of two sign-ups racing with one code,
+ * exactly one gets it. Returns false when the code is unknown, used, revoked or expired.
+ */
+export async function consumeInvite(
+  { db }: Pick<Database, "db">,
+  code: string,
+  handle: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("invites")
+    .set({ used_at: now, used_by: handle })
+    .where("code_hash", "=", hashInviteCode(code.replace(/[\s-]/g, "")))
+    .where("used_at", "is", null)
+    .where("revoked_at", "is", null)
+    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function revokeInvite({ db }: Database, id: string, now: number = Date.now()): Promise<boolean> {
+  const result = await db
+    .updateTable("invites")
+    .set({ revoked_at: now })
+    .where("id", "=", id)
+    .where("used_at", "is", null)
+    .where("revoked_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+const iso = (time: number | null) => (time === null ? null : new Date(time).toISOString());
+
+export async function listInvites({ db }: Database, now: number = Date.now()): Promise<Invite[]> {
+  const rows = await db.selectFrom("invites").selectAll().orderBy("created_at", "desc").limit(500).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    hint: row.hint,
+    note: row.note,
+    createdAt: new Date(row.created_at).toISOString(),
+    expiresAt: iso(row.expires_at),
+    usedAt: iso(row.used_at),
+    usedBy: row.used_by,
+    revokedAt: iso(row.revoked_at),
+    status: row.used_at
+      ? "used"
+      : row.revoked_at
+        ? "revoked"
+        : row.expires_at !== null && row.expires_at <= now
+          ? "expired"
+          : "open",
+  }));
+}

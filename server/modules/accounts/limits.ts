@@ -1,0 +1,24 @@
+import type { FastifyRequest } from "fastify";
+import { RateLimitedError } from "../../errors.ts";
+import { hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
+
+const MINUTE = 60_000;
+
+/** Attempts allowed per window: generous for people, tight for scripts guessing passwords. */
+export const limits = {
+  signInPerIp: { limit: 20, windowMs: 15 * MINUTE },
+  signInPerHandle: { limit: 10, windowMs: 15 * MINUTE },
+  signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  adminSignInPerIp: { limit: 10, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateLimitRule>;
+
+/** Counts the attempt under every key; the first exhausted one answers 429 with Retry-After. */
+export async function enforceLimits(
+  request: FastifyRequest,
+  checks: Array<[key: string, rule: RateLimitRule]>,
+): Promise<void> {
+  for (const [key, rule] of checks) {
+    const { allowed, retryAfterMs } = await hitRateLimit(request.server.database, key, rule);
+    if (!allowed) throw new RateLimitedError(Math.ceil(retryAfterMs / 1000));
+  }
+}

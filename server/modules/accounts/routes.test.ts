@@ -1,0 +1,303 @@
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "../../test/app.ts";
+import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { createInvite } from "./invites.ts";
+
+const PASSWORD = "correct horse battery";
+const ADMIN = "admin password for tests";
+
+/** Each call from its own address, so per-address limits only bite where a test wants them to. */
+let addresses = 0;
+const nextAddress = () => `203.0.113.${(addresses++ % 250) + 1}`;
+
+const cookieOf = (response: LightMyRequestResponse, name: string) =>
+  response.cookies.find((cookie) => cookie.name === name);
+
+describe.each(testDatabaseTargets())("accounts API on $dialect", (target) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(target);
+    app = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: ADMIN } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.dispose();
+  });
+
+  const post = (
+    url: string,
+    payload: object,
+    extra: { cookies?: Record<string, string>; headers?: Record<string, string>; remoteAddress?: string } = {},
+  ) => app.inject({ method: "POST", url, payload, remoteAddress: nextAddress(), ...extra });
+  const invite = async () => (await createInvite(handle.database, {})).code;
+  const join = async (handleName: string, extra: object = {}) =>
+    post("/api/auth/signup", { inviteCode: await invite(), handle: handleName, password: PASSWORD, ...extra });
+
+  it("joins with an invitation, signs the member in and shows them at /api/me", async () => {
+    const response = await join("Satoshi_N", { email: "s@example.org" });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().user).toMatchObject({ handle: "Satoshi_N", email: "s@example.org", username: null });
+    const cookie = cookieOf(response, "gemwire_session");
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const me = await app.inject({ method: "GET", url: "/api/me", cookies: { gemwire_session: cookie?.value ?? "" } });
+    expect(me.json()).toMatchObject({ user: { handle: "Satoshi_N" }, admin: false });
+  });
+
+  it("answers 401 'User not authenticated' at /api/me without a session", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/me" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ error: { code: "unauthenticated", message: "User not authenticated" } });
+  });
+
+  it("refuses a used invitation code", async () => {
+    const code = await invite();
+    expect(
+      (await post("/api/auth/signup", { inviteCode: code, handle: "first_user", password: PASSWORD })).statusCode,
+    ).toBe(201);
+    const again = await post("/api/auth/signup", { inviteCode: code, handle: "second_user", password: PASSWORD });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.code).toBe("invalid_invite");
+  });
+
+  it("lets exactly one of two simultaneous sign-ups use one code", async () => {
+    const code = await invite();
+    const results = await Promise.all(
+      ["racer_one", "racer_two"].map((name) =>
+        post("/api/auth/signup", { inviteCode: code, handle: name, password: PASSWORD }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+  });
+
+  it("keeps handles unique ignoring case, and keeps the invitation when the handle is taken", async () => {
+    await join("Vitalik");
+    const code = await invite();
+    const taken = await post("/api/auth/signup", { inviteCode: code, handle: "vitalik", password: PASSWORD });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe("handle_taken");
+    expect(
+      (await post("/api/auth/signup", { inviteCode: code, handle: "vitalik2", password: PASSWORD })).statusCode,
+    ).toBe(201);
+  });
+
+  it.each([
+    [{ handle: "has space" }, /handle: Use 1 to 30 letters, digits or underscores/],
+    [{ handle: "x".repeat(31) }, /handle: Use 1 to 30/],
+    [{ password: "short" }, /Use at least 10 characters/],
+    [{ password: "1234567890" }, /too common/],
+    [{ password: "x".repeat(129) }, /Use at most 128 characters/],
+    [{ handle: "alice_b", password: "alice_b-is-me" }, /must not contain your handle/],
+    [{ email: "not-an-email" }, /email: Enter a valid email address/],
+  ])("refuses sign-up %o with a clear message", async (override, message) => {
+    const response = await post("/api/auth/signup", {
+      inviteCode: await invite(),
+      handle: "valid_name",
+      password: PASSWORD,
+      ...override,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(message);
+  });
+
+  it("signs in by handle (any case, with or without @) and refuses a wrong password", async () => {
+    await join("hal_f");
+    expect((await post("/api/auth/login", { handle: "@HAL_F", password: PASSWORD })).statusCode).toBe(200);
+    const wrong = await post("/api/auth/login", { handle: "hal_f", password: "wrong password!" });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().error).toEqual({ code: "invalid_credentials", message: "Wrong handle or password" });
+    const unknown = await post("/api/auth/login", { handle: "nobody_here", password: PASSWORD });
+    expect(unknown.json().error.code).toBe("invalid_credentials");
+  });
+
+  it("gives a new session id at sign-in and ends the one it replaces (no session fixation)", async () => {
+    const joined = await join("fixation_test");
+    const first = cookieOf(joined, "gemwire_session")?.value ?? "";
+    const signedIn = await post(
+      "/api/auth/login",
+      { handle: "fixation_test", password: PASSWORD },
+      { cookies: { gemwire_session: first } },
+    );
+    const second = cookieOf(signedIn, "gemwire_session")?.value ?? "";
+    expect(second).not.toBe(first);
+    expect((await app.inject({ method: "GET", url: "/api/me", cookies: { gemwire_session: first } })).statusCode).toBe(
+      401,
+    );
+    expect((await app.inject({ method: "GET", url: "/api/me", cookies: { gemwire_session: second } })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it("ends the session on the server at sign-out", async () => {
+    const joined = await join("leaving_soon");
+    const session = cookieOf(joined, "gemwire_session")?.value ?? "";
+    const out = await post("/api/auth/logout", {}, { cookies: { gemwire_session: session } });
+    expect(out.statusCode).toBe(204);
+    expect(cookieOf(out, "gemwire_session")?.value).toBe("");
+    // Replaying the old cookie no longer works.
+    expect(
+      (await app.inject({ method: "GET", url: "/api/me", cookies: { gemwire_session: session } })).statusCode,
+    ).toBe(401);
+  });
+
+  it("refuses state-changing calls from another site", async () => {
+    const cross = await post(
+      "/api/auth/login",
+      { handle: "hal_f", password: PASSWORD },
+      { headers: { origin: "https://evil.example" } },
+    );
+    expect(cross.statusCode).toBe(403);
+    expect(cross.json().error).toEqual({ code: "forbidden", message: "Requests from other sites are not allowed" });
+    const fetchSite = await post("/api/auth/logout", {}, { headers: { "sec-fetch-site": "cross-site" } });
+    expect(fetchSite.statusCode).toBe(403);
+    const own = await post(
+      "/api/auth/login",
+      { handle: "hal_f", password: PASSWORD },
+      { headers: { origin: "http://localhost:80" } },
+    );
+    expect(own.statusCode).not.toBe(403);
+  });
+
+  it("limits sign-ups per address", async () => {
+    const from = { remoteAddress: "198.51.100.7" };
+    const codes = await Promise.all(Array.from({ length: 11 }, () => invite()));
+    const statuses: number[] = [];
+    for (const [i, code] of codes.entries()) {
+      statuses.push(
+        (await post("/api/auth/signup", { inviteCode: code, handle: `bulk_${i}`, password: PASSWORD }, from))
+          .statusCode,
+      );
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 201)).toBe(true);
+    expect(statuses[10]).toBe(429);
+  });
+
+  it("limits sign-in attempts per handle, from any address, with 429 and Retry-After", async () => {
+    await join("target_user");
+    let response: LightMyRequestResponse | undefined;
+    for (let attempt = 0; attempt < 11; attempt++) {
+      response = await post("/api/auth/login", { handle: "target_user", password: "not the password" });
+    }
+    expect(response?.statusCode).toBe(429);
+    expect(Number(response?.headers["retry-after"])).toBeGreaterThan(0);
+    expect(response?.json().error.code).toBe("rate_limited");
+    // The right password is refused too while the limit holds.
+    expect((await post("/api/auth/login", { handle: "target_user", password: PASSWORD })).statusCode).toBe(429);
+  });
+});
+
+describe.each(testDatabaseTargets())("admin API on $dialect", (target) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let adminCookie = "";
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(target);
+    app = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: ADMIN } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.dispose();
+  });
+
+  it("answers a wrong admin password with 401 'Invalid password'", async () => {
+    const response = await app.inject({ method: "POST", url: "/api/admin/login", payload: { password: "guess" } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toEqual({ code: "invalid_password", message: "Invalid password" });
+  });
+
+  it("signs the admin in and lets them create, list and revoke invitations", async () => {
+    const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: { password: ADMIN } });
+    expect(login.statusCode).toBe(204);
+    adminCookie = cookieOf(login, "gemwire_admin")?.value ?? "";
+    const cookies = { gemwire_admin: adminCookie };
+    const created = await app.inject({
+      method: "POST",
+      url: "/api/admin/invites",
+      payload: { note: "for Ada" },
+      cookies,
+    });
+    expect(created.statusCode).toBe(201);
+    const { code, id } = created.json();
+    expect(code).toMatch(/^[A-Z2-9]{5}(-[A-Z2-9]{5}){4}-[A-Z2-9]$/);
+    const listed = (await app.inject({ method: "GET", url: "/api/admin/invites", cookies })).json().invites;
+    expect(listed[0]).toMatchObject({ id, hint: code.slice(0, 5), note: "for Ada", status: "open" });
+    expect(JSON.stringify(listed)).not.toContain(code);
+    expect((await app.inject({ method: "POST", url: `/api/admin/invites/${id}/revoke`, cookies })).statusCode).toBe(
+      204,
+    );
+    const joined = await app.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { inviteCode: code, handle: "too_late", password: PASSWORD },
+    });
+    expect(joined.json().error.code).toBe("invalid_invite");
+  });
+
+  it("keeps invitation calls for the admin", async () => {
+    const response = await app.inject({ method: "POST", url: "/api/admin/invites", payload: {} });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toBe("Admin sign-in required");
+  });
+});
+
+describe("the generated admin password", () => {
+  it("is made once, stored only as a hash, printed once, and works", async () => {
+    const [target] = testDatabaseTargets();
+    const handle = await openTestDatabase(target as NonNullable<typeof target>);
+    const printed: string[] = [];
+    const log = {
+      warn: (fields: { adminPassword?: string }) => fields.adminPassword && printed.push(fields.adminPassword),
+    };
+    const { loadAdminPassword } = await import("../admin/admin-password.ts");
+    try {
+      const first = await loadAdminPassword(handle.database, undefined, log);
+      const second = await loadAdminPassword(handle.database, undefined, log);
+      expect(printed).toHaveLength(1);
+      const [password] = printed as [string];
+      const stored = await handle.database.db.selectFrom("app_settings").selectAll().execute();
+      expect(JSON.stringify(stored)).not.toContain(password);
+      expect(await first.verify(password)).toBe(true);
+      expect(await second.verify(password)).toBe(true);
+      expect(await second.verify("something else")).toBe(false);
+    } finally {
+      await handle.dispose();
+    }
+  });
+});
+
+describe("ACCESS_MODE=members", () => {
+  it("answers 401 to reads without a session, but lets people sign in", async () => {
+    const [target] = testDatabaseTargets();
+    const handle = await openTestDatabase(target as NonNullable<typeof target>);
+    const app = await buildTestApp(handle.database, { env: { ACCESS_MODE: "members", ADMIN_PASSWORD: ADMIN } });
+    try {
+      for (const url of ["/api/feeds", "/api/feeds/bitcoin/items", "/api/search?q=btc", "/feeds/gemwire.xml"]) {
+        const response = await app.inject({ method: "GET", url });
+        expect(response.statusCode, url).toBe(401);
+        expect(response.json().error.message).toBe("User not authenticated");
+      }
+      for (const url of ["/api/health", "/api/site"]) {
+        expect((await app.inject({ method: "GET", url })).statusCode, url).toBe(200);
+      }
+      const code = (await createInvite(handle.database, {})).code;
+      const joined = await app.inject({
+        method: "POST",
+        url: "/api/auth/signup",
+        payload: { inviteCode: code, handle: "member_one", password: PASSWORD },
+      });
+      expect(joined.statusCode).toBe(201);
+      const session = cookieOf(joined, "gemwire_session")?.value ?? "";
+      const feeds = await app.inject({ method: "GET", url: "/api/feeds", cookies: { gemwire_session: session } });
+      expect(feeds.statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await handle.dispose();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { memberSchema, meSchema, signInSchema, signUpSchema } from "../../../contracts/accounts.ts";
+import { errorBodySchema } from "../../../contracts/errors.ts";
+import { unauthenticated } from "../../errors.ts";
+import { clearSessionCookie, MEMBER_COOKIE, setSessionCookie } from "../../plugins/sessions.ts";
+import { enforceLimits, limits } from "./limits.ts";
+import { handleKey, signIn, signUp } from "./service.ts";
+import { closeSession } from "./sessions.ts";
+
+const memberBody = z.object({ user: memberSchema });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
+
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    "/auth/signup",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Join with an invitation code",
+        body: signUpSchema,
+        response: { 201: memberBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await enforceLimits(request, [[`signup:ip:${request.ip}`, limits.signUpPerIp]]);
+      const { member, sessionId } = await signUp(app.database, request.body);
+      setSessionCookie(request, reply, MEMBER_COOKIE, sessionId);
+      return reply.status(201).send({ user: member });
+    },
+  );
+
+  app.post(
+    "/auth/login",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign in with handle and password",
+        body: signInSchema,
+        response: { 200: memberBody, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await enforceLimits(request, [
+        [`signin:ip:${request.ip}`, limits.signInPerIp],
+        [`signin:handle:${handleKey(request.body.handle)}`, limits.signInPerHandle],
+      ]);
+      const { member, sessionId } = await signIn(app.database, request.body);
+      // A new session id at every sign-in: an id planted before cannot be carried over.
+      const previous = request.cookies[MEMBER_COOKIE];
+      if (previous) await closeSession(app.database, previous);
+      setSessionCookie(request, reply, MEMBER_COOKIE, sessionId);
+      return { user: member };
+    },
+  );
+
+  app.post(
+    "/auth/logout",
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Sign out: the session ends on the server too",
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const id = request.cookies[MEMBER_COOKIE];
+      if (id) await closeSession(app.database, id);
+      clearSessionCookie(request, reply, MEMBER_COOKIE);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/me",
+    { schema: { tags: ["accounts"], summary: "Who is signed in", response: { 200: meSchema, 401: errorBodySchema } } },
+    async (request) => {
+      if (!request.member && !request.isAdmin) throw unauthenticated();
+      return { user: request.member, admin: request.isAdmin };
+    },
+  );
+};

@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "../../db/database.ts";
+import { deleteSession, findSession, insertSession, touchSession } from "./repository.ts";
+
+/** Sessions last 30 days from the last visit; the expiry is pushed back at most once an hour. */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const TOUCH_EVERY_MS = 60 * 60 * 1000;
+
+/** Only a hash of the session id is stored: a leaked table opens no session. */
+export const hashSessionId = (id: string) => createHash("sha256").update(id).digest("hex");
+
+/** Opens a session and returns its id (128 random bits) for the cookie. */
+export async function openSession(
+  database: Database,
+  owner: { userId: string } | { admin: true },
+  now: number = Date.now(),
+): Promise<string> {
+  const id = randomBytes(16).toString("base64url");
+  await insertSession(database, {
+    idHash: hashSessionId(id),
+    userId: "userId" in owner ? owner.userId : null,
+    isAdmin: "admin" in owner,
+    now,
+    expiresAt: now + SESSION_TTL_MS,
+  });
+  return id;
+}
+
+export type SessionOwner = {
+  member: { id: string; handle: string; username: string | null; email: string | null; avatar: string | null } | null;
+  admin: boolean;
+};
+
+/** Who a session id belongs to, or null when it is unknown, expired, or its member was deleted. */
+export async function readSession(
+  database: Database,
+  id: string,
+  now: number = Date.now(),
+): Promise<SessionOwner | null> {
+  if (!/^[A-Za-z0-9_-]{22}$/.test(id)) return null;
+  const idHash = hashSessionId(id);
+  const row = await findSession(database, idHash, now);
+  if (!row) return null;
+  if (row.is_admin !== 1 && (!row.user_id || row.deleted_at !== null)) return null;
+  if (now - row.last_seen_at > TOUCH_EVERY_MS) await touchSession(database, idHash, now, now + SESSION_TTL_MS);
+  return {
+    admin: row.is_admin === 1,
+    member:
+      row.user_id && row.handle
+        ? { id: row.user_id, handle: row.handle, username: row.username, email: row.email, avatar: row.avatar }
+        : null,
+  };
+}
+
+export async function closeSession(database: Database, id: string): Promise<void> {
+  await deleteSession(database, hashSessionId(id));
+}

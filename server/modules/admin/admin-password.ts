@@ -1,0 +1,46 @@
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../db/database.ts";
+import { hashPassword, verifyPassword } from "../accounts/passwords.ts";
+
+const SETTING = "admin_password_hash";
+
+export type AdminPassword = { verify(password: string): Promise<boolean> };
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest();
+
+/**
+ * The admin password: ADMIN_PASSWORD when set; otherwise one generated at the first start,
+ * of which only the hash is stored and which is printed once to the log. With several
+ * processes starting together, exactly one generates it.
+ */
+export async function loadAdminPassword(
+  database: Database,
+  configured: string | undefined,
+  log: Pick<FastifyBaseLogger, "warn">,
+): Promise<AdminPassword> {
+  if (configured) {
+    const expected = sha256(configured);
+    return { verify: async (password) => timingSafeEqual(sha256(password), expected) };
+  }
+  const { db } = database;
+  let row = await db.selectFrom("app_settings").select("value").where("key", "=", SETTING).executeTakeFirst();
+  if (!row) {
+    const generated = randomBytes(18).toString("base64url");
+    const hash = await hashPassword(generated);
+    await db
+      .insertInto("app_settings")
+      .values({ key: SETTING, value: hash })
+      .onConflict((conflict) => conflict.column("key").doNothing())
+      .execute();
+    row = await db.selectFrom("app_settings").select("value").where("key", "=", SETTING).executeTakeFirstOrThrow();
+    if (row.value === hash) {
+      log.warn(
+        { adminPassword: generated },
+        "No ADMIN_PASSWORD is set, so one was generated. It is shown this once: keep it, or set ADMIN_PASSWORD.",
+      );
+    }
+  }
+  const stored = row.value;
+  return { verify: (password) => verifyPassword(stored, password) };
+}
