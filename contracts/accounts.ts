@@ -66,3 +66,15 @@ export const inviteSchema = z
   .meta({ id: "Invite" });
 
 export type Invite = z.infer<typeof inviteSchema>;
+
+export const profileUpdateSchema = z.object({
+  username: z.string().trim().max(50).nullable().optional(),
+  email: z
+    .union([z.email({ error: "Enter a valid email address" }), z.literal("")])
+    .nullable()
+    .optional(),
+});
+
+export const deleteAccountSchema = z.object({
+  handle: z.string().trim().min(1, { error: "Type your handle to confirm" }).max(31),
+});

@@ -1,10 +1,12 @@
 import { randomUUID } from "node:crypto";
 import compress from "@fastify/compress";
+import multipart from "@fastify/multipart";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { createLogger } from "./logger.ts";
+import { profileRoutes } from "./modules/accounts/profile-routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { type AdminPassword, loadAdminPassword } from "./modules/admin/admin-password.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
@@ -12,6 +14,7 @@ import { publishRoutes } from "./modules/feeds/publish-routes.ts";
 import { feedRoutes } from "./modules/feeds/routes.ts";
 import { resolveSources, type Sources } from "./modules/feeds/sources.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { settingsRoutes } from "./modules/settings/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { webDistDir } from "./paths.ts";
 import { registerAccessMode } from "./plugins/access-mode.ts";
@@ -109,6 +112,7 @@ export async function buildApp({
   registerErrorHandler(app);
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
+  await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await registerOpenApi(app);
   await registerSessions(app);
   registerOriginCheck(app);
@@ -119,6 +123,8 @@ export async function buildApp({
   await app.register(feedRoutes, { prefix: "/api" });
   await app.register(accountRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api" });
+  await app.register(settingsRoutes, { prefix: "/api" });
+  await app.register(profileRoutes, { prefix: "/api" });
   await app.register(publishRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);
   await registerWebApp(app, webRoot);

@@ -51,6 +51,7 @@ const environmentSchema = z.object({
   FEED_MAX_ITEMS: integer(1_000, 10, 100_000),
   FEED_MAX_AGE_DAYS: integer(30, 1, 3_650),
   SAMPLE_MODE: flag,
+  ACCOUNT_PURGE_DAYS: integer(30, 1, 3_650),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MIGRATION_LOCK_TIMEOUT_MS: integer(60_000, 0, 3_600_000),
   PUBLIC_URL: optionalUrl,
@@ -82,6 +83,8 @@ export type Config = {
   feedRefreshMs: number;
   /** Retention: per feed, at most this many newest items, none older than this. */
   feedRetention: { maxItems: number; maxAgeMs: number };
+  /** A deleted account's data is purged this long after deletion (the privacy page says 30 days). */
+  accountPurgeMs: number;
   /** Serve and read the sample feeds, prices and trends that ship with Gemwire (npm run demo). */
   sampleMode: boolean;
   logLevel: Environment["LOG_LEVEL"];
@@ -152,6 +155,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     feedRefreshMs: env.FEED_REFRESH_MS,
     feedRetention: { maxItems: env.FEED_MAX_ITEMS, maxAgeMs: env.FEED_MAX_AGE_DAYS * 86_400_000 },
     sampleMode: env.SAMPLE_MODE,
+    accountPurgeMs: env.ACCOUNT_PURGE_DAYS * 86_400_000,
     logLevel: env.LOG_LEVEL,
     migrationLockTimeoutMs: env.MIGRATION_LOCK_TIMEOUT_MS,
     publicUrl: env.PUBLIC_URL?.replace(/\/?$/, "/"),

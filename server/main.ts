@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { openDatabase } from "./db/connection.ts";
 import { loadMigrations, migrate } from "./db/migrate.ts";
 import { startFeedScheduler } from "./jobs/feed-scheduler.ts";
+import { startMaintenance } from "./jobs/maintenance.ts";
 import { createShutdown } from "./lifecycle.ts";
 import { createLogger } from "./logger.ts";
 import { resolveSources } from "./modules/feeds/sources.ts";
@@ -54,9 +55,11 @@ async function main(argv: string[]): Promise<void> {
   const app = await buildApp({ config, database, logger, sources });
   const fetcher = createGuardedFetch({ allowPrivate: config.allowPrivateSources });
   let scheduler: ReturnType<typeof startFeedScheduler> | undefined;
+  let maintenance: ReturnType<typeof startMaintenance> | undefined;
   // Background work stops before the server and the database close.
   app.addHook("preClose", async () => {
     await scheduler?.stop();
+    await maintenance?.stop();
     await fetcher.close();
   });
   const shutdown = createShutdown(app);
@@ -68,6 +71,14 @@ async function main(argv: string[]): Promise<void> {
     await app.close();
     process.exit(1);
   }
+  const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  maintenance = startMaintenance({
+    database,
+    dataDir: config.dataDir,
+    accountPurgeMs: config.accountPurgeMs,
+    holder,
+    log: app.log.child({ job: "maintenance" }),
+  });
   // Started once listening: in sample mode the feeds come from this very server.
   scheduler = startFeedScheduler({
     database,
@@ -75,7 +86,7 @@ async function main(argv: string[]): Promise<void> {
     fetcher,
     refreshMs: config.feedRefreshMs,
     retention: config.feedRetention,
-    holder: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`,
+    holder,
     log: app.log.child({ job: "feeds" }),
   });
 }

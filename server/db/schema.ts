@@ -83,6 +83,21 @@ export interface AppSettingsTable {
   value: string;
 }
 
+export interface UserSettingsTable {
+  user_id: string;
+  degen_mode: number;
+  updated_at: number;
+}
+
+export interface UserFeedSettingsTable {
+  user_id: string;
+  /** JSON array of feed keys. */
+  enabled_feeds: string;
+  /** JSON array of feed keys. */
+  feed_order: string;
+  updated_at: number;
+}
+
 export interface Schema {
   job_leases: JobLeasesTable;
   feeds: FeedsTable;
@@ -92,4 +107,6 @@ export interface Schema {
   invites: InvitesTable;
   rate_limits: RateLimitsTable;
   app_settings: AppSettingsTable;
+  user_settings: UserSettingsTable;
+  user_feed_settings: UserFeedSettingsTable;
 }

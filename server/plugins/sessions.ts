@@ -52,9 +52,10 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** preHandler for calls that need a member: 401 'User not authenticated'. */
-export async function requireMember(request: FastifyRequest): Promise<void> {
+/** The signed-in member, for calls that need one: otherwise 401 'User not authenticated'. */
+export function currentMember(request: FastifyRequest): Member {
   if (!request.member) throw unauthenticated();
+  return request.member;
 }
 
 /** preHandler for admin calls. */

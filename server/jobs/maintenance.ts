@@ -1,0 +1,55 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/database.ts";
+import { purgeDeletedAccounts } from "../modules/accounts/profile.ts";
+import { pruneRateLimits } from "../modules/accounts/rate-limit.ts";
+import { deleteExpiredSessions } from "../modules/accounts/repository.ts";
+import { acquireLease, releaseLease } from "./lease.ts";
+
+const HOUR = 3_600_000;
+
+export type MaintenanceContext = {
+  database: Database;
+  dataDir: string;
+  accountPurgeMs: number;
+  holder: string;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * Hourly housekeeping, by one process at a time: purges accounts deleted longer ago than
+ * the retention period (freeing their handles), drops expired sessions and old rate-limit
+ * counters.
+ */
+export async function runMaintenance(ctx: MaintenanceContext, now = Date.now()): Promise<void> {
+  const lease = { name: "maintenance", holder: ctx.holder };
+  if (!(await acquireLease(ctx.database, { ...lease, ttlMs: 10 * 60_000, now }))) return;
+  try {
+    const purged = await purgeDeletedAccounts(ctx.database, ctx.dataDir, now - ctx.accountPurgeMs);
+    if (purged > 0) ctx.log.info({ purged }, "purged deleted accounts");
+    await deleteExpiredSessions(ctx.database, now);
+    await pruneRateLimits(ctx.database, now - 24 * HOUR);
+  } finally {
+    await releaseLease(ctx.database, lease);
+  }
+}
+
+export function startMaintenance(ctx: MaintenanceContext, everyMs = HOUR) {
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = runMaintenance(ctx)
+      .catch((error: Error) => ctx.log.error({ err: error }, "maintenance failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { AppError } from "../../errors.ts";
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+/** Decoding is refused past this many pixels, before any memory is spent on them. */
+export const AVATAR_MAX_PIXELS = 40_000_000;
+const AVATAR_SIZE = 512;
+export const AVATAR_NAME = /^[0-9a-f-]{36}\.webp$/;
+
+/** The real type, from the first bytes, whatever the name or the browser claims. */
+export function sniffImageType(bytes: Uint8Array): "png" | "jpeg" | "gif" | undefined {
+  if (bytes.length >= 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47)
+    return "png";
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "jpeg";
+  if (bytes.length >= 6 && bytes[0] === 0x47 && bytes[1] === 0x49 && bytes[2] === 0x46 && bytes[3] === 0x38)
+    return "gif";
+  return undefined;
+}
+
+/**
+ * Turns an uploaded picture into a fresh 512×512 WebP: checked by its bytes, decoded with
+ * a pixel cap, re-encoded so no metadata or trailing payload survives.
+ */
+export async function processAvatar(bytes: Buffer): Promise<Buffer> {
+  if (!sniffImageType(bytes)) throw new AppError(415, "unsupported_media_type", "Choose a PNG, JPEG or GIF picture");
+  try {
+    return await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "error", animated: false })
+      .rotate()
+      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    const message = (error as Error).message;
+    if (/pixel limit/i.test(message)) {
+      throw new AppError(400, "invalid_request", "The picture has too many pixels (at most 40 megapixels)");
+    }
+    throw new AppError(400, "invalid_request", "This file is not a picture we can read");
+  }
+}
+
+export const avatarDir = (dataDir: string) => path.join(dataDir, "avatars");
+
+/** Stores a processed avatar under DATA_DIR with a generated name; returns the name. */
+export async function saveAvatar(dataDir: string, webp: Buffer): Promise<string> {
+  const name = `${randomUUID()}.webp`;
+  await fs.mkdir(avatarDir(dataDir), { recursive: true });
+  await fs.writeFile(path.join(avatarDir(dataDir), name), webp);
+  return name;
+}
+
+export async function removeAvatar(dataDir: string, address: string | null): Promise<void> {
+  const name = address?.split("/").pop();
+  if (name && AVATAR_NAME.test(name)) await fs.rm(path.join(avatarDir(dataDir), name), { force: true });
+}
+
+export const avatarAddress = (name: string) => `/api/avatars/${name}`;

@@ -1,0 +1,207 @@
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import type { FastifyInstance } from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runMaintenance } from "../../jobs/maintenance.ts";
+import { createLogger } from "../../logger.ts";
+import { buildTestApp } from "../../test/app.ts";
+import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { tempDirs } from "../../test/temp-dirs.ts";
+import { createInvite } from "./invites.ts";
+
+const PASSWORD = "correct horse battery";
+const temp = tempDirs();
+afterAll(() => temp.removeAll());
+
+/** A multipart body with one file field, as a browser's form sends it. */
+function multipart(filename: string, type: string, content: Buffer) {
+  const boundary = "----gemwire-test-boundary";
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(zlib.crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A tiny, valid PNG whose header claims 50,000 × 50,000 pixels. */
+function pixelBombPng(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(50_000, 0);
+  header.writeUInt32BE(50_000, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // truecolour
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", zlib.deflateSync(Buffer.alloc(1024))),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+describe.each(testDatabaseTargets())("profile, picture and account deletion on $dialect", (target) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let dataDir: string;
+  let count = 0;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(target);
+    dataDir = temp.make("data");
+    app = await buildTestApp(handle.database, {
+      env: { ADMIN_PASSWORD: "admin password for tests", DATA_DIR: dataDir },
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.dispose();
+  });
+
+  async function member(name = `member_${count++}`) {
+    const { code } = await createInvite(handle.database, {});
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { inviteCode: code, handle: name, password: PASSWORD },
+      remoteAddress: `192.0.2.${count}`,
+    });
+    const session = response.cookies.find((c) => c.name === "gemwire_session")?.value ?? "";
+    return { name, cookies: { gemwire_session: session } };
+  }
+
+  it("updates username and email, and clears them with empty values", async () => {
+    const { cookies } = await member();
+    const saved = await app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      cookies,
+      payload: { username: "Ada", email: "ada@example.org" },
+    });
+    expect(saved.json().user).toMatchObject({ username: "Ada", email: "ada@example.org" });
+    const cleared = await app.inject({
+      method: "PATCH",
+      url: "/api/me",
+      cookies,
+      payload: { username: "", email: "" },
+    });
+    expect(cleared.json().user).toMatchObject({ username: null, email: null });
+    const bad = await app.inject({ method: "PATCH", url: "/api/me", cookies, payload: { email: "nope" } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("stores an uploaded picture re-encoded as WebP, without its metadata, and serves it safely", async () => {
+    const { cookies } = await member();
+    const jpeg = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#10b981" } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Copyright: "secret-camera-owner" } } })
+      .toBuffer();
+    const upload = multipart("me.jpg", "image/jpeg", jpeg);
+    const response = await app.inject({ method: "POST", url: "/api/me/avatar", cookies, ...upload });
+    expect(response.statusCode).toBe(200);
+    const avatar: string = response.json().user.avatar;
+    expect(avatar).toMatch(/^\/api\/avatars\/[0-9a-f-]{36}\.webp$/);
+    const served = await app.inject({ method: "GET", url: avatar });
+    expect(served.headers["content-type"]).toBe("image/webp");
+    expect(served.headers["x-content-type-options"]).toBe("nosniff");
+    const info = await sharp(served.rawPayload).metadata();
+    expect(info).toMatchObject({ format: "webp", width: 512, height: 512 });
+    expect(served.rawPayload.includes(Buffer.from("secret-camera-owner"))).toBe(false);
+    expect(fs.readdirSync(path.join(dataDir, "avatars"))).toContain(avatar.split("/").pop());
+  });
+
+  it("refuses an HTML file renamed .png", async () => {
+    const { cookies } = await member();
+    const upload = multipart("cat.png", "image/png", Buffer.from("<html><script>alert(1)</script></html>"));
+    const response = await app.inject({ method: "POST", url: "/api/me/avatar", cookies, ...upload });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().error.message).toBe("Choose a PNG, JPEG or GIF picture");
+  });
+
+  it("refuses a PNG claiming 50,000 × 50,000 pixels", async () => {
+    const { cookies } = await member();
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/me/avatar",
+      cookies,
+      ...multipart("bomb.png", "image/png", pixelBombPng()),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(/too many pixels/);
+  });
+
+  it("refuses a file over 5 MB", async () => {
+    const { cookies } = await member();
+    const big = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(6 * 1024 * 1024),
+    ]);
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/me/avatar",
+      cookies,
+      ...multipart("big.png", "image/png", big),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error.message).toBe("The picture is larger than 5 MB");
+  });
+
+  it("needs a member to change a profile", async () => {
+    const response = await app.inject({ method: "PATCH", url: "/api/me", payload: { username: "x" } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it("deletes an account: sign-in stops at once, the handle is freed only by the purge", async () => {
+    const { name, cookies } = await member("leaving_member");
+    const wrongConfirm = await app.inject({
+      method: "DELETE",
+      url: "/api/me",
+      cookies,
+      payload: { handle: "someone_else" },
+    });
+    expect(wrongConfirm.statusCode).toBe(400);
+    const deleted = await app.inject({ method: "DELETE", url: "/api/me", cookies, payload: { handle: `@${name}` } });
+    expect(deleted.statusCode).toBe(204);
+    expect((await app.inject({ method: "GET", url: "/api/me", cookies })).statusCode).toBe(401);
+    const signIn = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { handle: name, password: PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(401);
+    const { code } = await createInvite(handle.database, {});
+    const reuse = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/signup",
+        payload: { inviteCode: code, handle: name, password: PASSWORD },
+        remoteAddress: "192.0.2.250",
+      });
+    expect((await reuse()).statusCode).toBe(409);
+
+    const ctx = {
+      database: handle.database,
+      dataDir,
+      accountPurgeMs: 30 * 86_400_000,
+      holder: "t",
+      log: createLogger({ logLevel: "silent" }),
+    };
+    await runMaintenance(ctx, Date.now() + 29 * 86_400_000);
+    expect((await reuse()).statusCode).toBe(409);
+    await runMaintenance(ctx, Date.now() + 31 * 86_400_000);
+    expect((await reuse()).statusCode).toBe(201);
+  });
+});
