@@ -38,6 +38,7 @@ export default defineConfig({
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       CONTACT_EMAIL: "members@gemwire.test",
+      ADMIN_PASSWORD: "e2e admin password 42",
       SOCIAL_X_URL: "https://x.com/gemwire",
       SOCIAL_TELEGRAM_URL: "https://t.me/gemwire",
     },

@@ -17,6 +17,21 @@ export const feedKeys = [
 export const feedKeySchema = z.enum(feedKeys);
 export type FeedKey = z.infer<typeof feedKeySchema>;
 
+/** Spec §3 feed titles ({product} is Gemwire). */
+export const feedTitles: Record<FeedKey, string> = {
+  bitcoin: "Bitcoin News",
+  gemwire: "Gemwire",
+  news: "Latest News",
+  market: "Market Analysis",
+  search: "Targeted Search",
+  xfeed: "X Feed",
+  nftart: "NFT/Art",
+  instagram: "Instagram",
+  tiktok: "TikTok",
+  youtube: "YouTube",
+  animalmemes: "Animal Memes",
+};
+
 export const feedItemSchema = z
   .object({
     id: z.string(),

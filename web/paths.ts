@@ -31,5 +31,17 @@ export const paths = {
   team: "/team",
   api: {
     site: "/api/site",
+    me: "/api/me",
+    avatar: "/api/me/avatar",
+    signIn: "/api/auth/login",
+    signUp: "/api/auth/signup",
+    signOut: "/api/auth/logout",
+    settings: "/api/settings",
+    degenMode: "/api/settings/degen-mode",
+    feedChoice: "/api/settings/feeds",
+    adminSignIn: "/api/admin/login",
+    adminSignOut: "/api/admin/logout",
+    invites: "/api/admin/invites",
+    revokeInvite: (id: string) => `/api/admin/invites/${encodeURIComponent(id)}/revoke`,
   },
 } as const;

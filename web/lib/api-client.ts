@@ -24,11 +24,43 @@ export async function getJson<T extends z.ZodType>(url: string, schema: T, signa
     if ((error as Error).name === "AbortError") throw error;
     throw new ApiError(0, "network_error", NETWORK_MESSAGE);
   }
+  if (!response.ok) throw await failure(response);
+  return schema.parse(await response.json());
+}
+
+/** Turns a failed answer into an ApiError with the server's code and message. */
+async function failure(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
-    throw new ApiError(response.status, "http_error", `Request failed (${response.status})`);
+  const parsed = errorBodySchema.safeParse(body);
+  if (parsed.success) return new ApiError(response.status, parsed.data.error.code, parsed.data.error.message);
+  return new ApiError(response.status, "http_error", `Request failed (${response.status})`);
+}
+
+/**
+ * Sends a change to our API (JSON, or a FormData upload) and reads the answer against its
+ * schema; 204 answers give undefined.
+ */
+export async function sendJson<T extends z.ZodType>(
+  method: "POST" | "PUT" | "PATCH" | "DELETE",
+  url: string,
+  body: unknown,
+  schema?: T,
+): Promise<z.infer<T>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: "same-origin",
+      headers:
+        body instanceof FormData
+          ? { accept: "application/json" }
+          : { accept: "application/json", "content-type": "application/json" },
+      body: body instanceof FormData ? body : JSON.stringify(body ?? {}),
+    });
+  } catch {
+    throw new ApiError(0, "network_error", NETWORK_MESSAGE);
   }
-  return schema.parse(body);
+  if (!response.ok) throw await failure(response);
+  if (response.status === 204 || !schema) return undefined as z.infer<T>;
+  return schema.parse(await response.json());
 }

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { toast } from "../../components/ui/toast/toast-store.ts";
 import { Toaster } from "../../components/ui/toast/toaster.tsx";
 import { TickerStrip } from "../../features/market/components/ticker-strip.tsx";
+import { useMe } from "../../lib/session.ts";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { Sidebar } from "./sidebar.tsx";
@@ -12,11 +13,10 @@ import { useMediaQuery } from "./use-media-query.ts";
 /** Tailwind's `lg` breakpoint: from here the sidebar is fixed instead of a drawer. */
 export const LARGE_SCREEN_QUERY = "(min-width: 1024px)";
 
-/** Nobody is signed in until membership lands; the sidebar then shows the user section. */
-const SIGNED_IN = false;
-
 export function AppLayout() {
   const { pathname } = useLocation();
+  const me = useMe();
+  const user = me.data?.user ?? null;
   const isLargeScreen = useMediaQuery(LARGE_SCREEN_QUERY);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
@@ -54,7 +54,7 @@ export function AppLayout() {
           Skip to content
         </a>
       )}
-      <Sidebar open={menuOpen} onClose={closeMenu} signedIn={SIGNED_IN} isLargeScreen={isLargeScreen} />
+      <Sidebar open={menuOpen} onClose={closeMenu} signedIn={user !== null} isLargeScreen={isLargeScreen} />
       {/* While the drawer is open the page behind it is out of reach, for pointer, keyboard and screen reader alike. */}
       <div className="flex min-h-dvh flex-col lg:pl-64" inert={drawerOpen}>
         <div className="sticky top-0 z-30">
@@ -66,6 +66,7 @@ export function AppLayout() {
             onSearch={() => announceSoon("Article search")}
             menuButtonRef={menuButton}
             isLargeScreen={isLargeScreen}
+            user={user}
           />
         </div>
         {showsTicker(pathname) ? <TickerStrip /> : null}

@@ -1,6 +1,7 @@
 import { Menu, MessageSquare, Search, Star } from "lucide-react";
 import type { Ref } from "react";
 import { Link } from "react-router";
+import type { Member } from "../../../contracts/accounts.ts";
 import { paths } from "../../paths.ts";
 import { AvatarMenu } from "./avatar-menu.tsx";
 import { Logo } from "./logo.tsx";
@@ -13,12 +14,14 @@ export function Header({
   onSearch,
   menuButtonRef,
   isLargeScreen,
+  user,
 }: {
   menuOpen: boolean;
   onOpenMenu: () => void;
   onSearch: () => void;
   menuButtonRef: Ref<HTMLButtonElement>;
   isLargeScreen: boolean;
+  user: Member | null;
 }) {
   return (
     <header className="flex h-14 items-center gap-2 border-b border-line bg-surface/95 px-4 backdrop-blur">
@@ -48,7 +51,7 @@ export function Header({
         <Link to={paths.blurts} aria-label="Blurts" className={iconButton}>
           <MessageSquare className="size-5" aria-hidden />
         </Link>
-        <AvatarMenu onSearch={onSearch} />
+        <AvatarMenu onSearch={onSearch} user={user} />
       </div>
     </header>
   );

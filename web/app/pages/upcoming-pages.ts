@@ -36,12 +36,6 @@ export const upcomingPages: readonly UpcomingPage[] = [
     summary: "A timeline of members' comments and GEMS predictions, filterable by kind and outcome.",
   },
   {
-    path: paths.settings,
-    title: "Settings",
-    summary: "Degen mode, which feeds you follow and in what order, and your account.",
-  },
-  { path: paths.profile, title: "Profile", summary: "Your picture, username and email." },
-  {
     path: paths.notifications,
     title: "Notifications",
     summary: "Replies and activity that concern you, with unread ones highlighted.",
@@ -60,14 +54,12 @@ export const upcomingPages: readonly UpcomingPage[] = [
   },
   { path: paths.xFeed, title: "X Feed", summary: "Posts from crypto voices on X, shown as a social timeline." },
   { path: paths.nftArt, title: "NFT & Art", summary: "News from NFT and digital art." },
-  { path: paths.admin, title: "Admin", summary: "Events, blog posts and invitations, for administrators." },
   { path: paths.blog, title: "Blog", summary: "Posts from the Gemwire team." },
   {
     path: paths.searchTrends,
     title: "Search Trends",
     summary: "What people search for right now in the US, UK, Canada, Australia and India.",
   },
-  { path: paths.login, title: "Sign In", summary: "Sign in with your handle, or join with an invitation code." },
   {
     path: paths.predictions,
     title: "Predictions",

@@ -1,0 +1,71 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { type Me, memberSchema } from "../../../contracts/accounts.ts";
+import { sendJson } from "../../lib/api-client.ts";
+import { meQuery } from "../../lib/session.ts";
+import { paths } from "../../paths.ts";
+
+const memberBody = z.object({ user: memberSchema });
+
+/** After any change of who is signed in, everything member-specific is fetched again. */
+function useSessionChange() {
+  const client = useQueryClient();
+  return (me: Me) => {
+    client.setQueryData(meQuery.queryKey, me);
+    void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "me" });
+  };
+}
+
+export function useSignIn() {
+  const changed = useSessionChange();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { handle: string; password: string }) => sendJson("POST", paths.api.signIn, input, memberBody),
+    onSuccess: ({ user }) => changed({ user, admin: client.getQueryData(meQuery.queryKey)?.admin ?? false }),
+  });
+}
+
+export function useSignUp() {
+  const changed = useSessionChange();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { inviteCode: string; handle: string; password: string; email?: string }) =>
+      sendJson("POST", paths.api.signUp, input, memberBody),
+    onSuccess: ({ user }) => changed({ user, admin: client.getQueryData(meQuery.queryKey)?.admin ?? false }),
+  });
+}
+
+export function useSignOut() {
+  const changed = useSessionChange();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => sendJson("POST", paths.api.signOut, {}),
+    onSuccess: () => changed({ user: null, admin: client.getQueryData(meQuery.queryKey)?.admin ?? false }),
+  });
+}
+
+function useMemberUpdate<T>(send: (input: T) => Promise<z.infer<typeof memberBody>>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: ({ user }) => client.setQueryData(meQuery.queryKey, (me) => ({ admin: me?.admin ?? false, user })),
+  });
+}
+
+export const useUpdateProfile = () =>
+  useMemberUpdate((input: { username: string; email: string }) => sendJson("PATCH", paths.api.me, input, memberBody));
+
+export const useUploadAvatar = () =>
+  useMemberUpdate((file: File) => {
+    const form = new FormData();
+    form.append("file", file);
+    return sendJson("POST", paths.api.avatar, form, memberBody);
+  });
+
+export function useDeleteAccount() {
+  const changed = useSessionChange();
+  return useMutation({
+    mutationFn: (handle: string) => sendJson("DELETE", paths.api.me, { handle }),
+    onSuccess: () => changed({ user: null, admin: false }),
+  });
+}

@@ -1,0 +1,143 @@
+import { type FormEvent, useState } from "react";
+import { Button, TextField } from "../../../components/ui/form.tsx";
+import { Page } from "../../../components/ui/page.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { toast } from "../../../components/ui/toast/toast-store.ts";
+import { useMe } from "../../../lib/session.ts";
+import { useAdminSignIn, useAdminSignOut, useCreateInvite, useInvites, useRevokeInvite } from "../api.ts";
+
+export function AdminPage() {
+  const me = useMe();
+  return <Page title="Admin">{me.isPending ? <Spinner /> : me.data?.admin ? <InvitesPanel /> : <AdminSignIn />}</Page>;
+}
+
+function AdminSignIn() {
+  const signIn = useAdminSignIn();
+  const [password, setPassword] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    signIn.mutate(password, {
+      // Spec §5: a wrong password is a destructive toast 'Error' / 'Invalid password'.
+      onError: (error) => toast({ title: "Error", description: error.message, variant: "destructive" }),
+    });
+  };
+  return (
+    <form onSubmit={submit} aria-label="Admin sign-in" className="max-w-sm space-y-4">
+      <TextField
+        label="Admin password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button type="submit" busy={signIn.isPending}>
+        Sign in
+      </Button>
+    </form>
+  );
+}
+
+function InvitesPanel() {
+  const invites = useInvites(true);
+  const create = useCreateInvite();
+  const revoke = useRevokeInvite();
+  const signOut = useAdminSignOut();
+  const [note, setNote] = useState("");
+  const [created, setCreated] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { note: note || undefined },
+      {
+        onSuccess: ({ code }) => {
+          setCreated(code);
+          setNote("");
+        },
+        onError: (error) => toast({ title: "Error", description: error.message, variant: "destructive" }),
+      },
+    );
+  };
+  return (
+    <div className="space-y-8">
+      <div className="flex justify-end">
+        <Button variant="secondary" busy={signOut.isPending} onClick={() => signOut.mutate()}>
+          Sign out of admin
+        </Button>
+      </div>
+      <section aria-labelledby="invitations" className="space-y-4">
+        <h2 id="invitations" className="text-lg font-semibold text-zinc-100">
+          Invitations
+        </h2>
+        <form onSubmit={submit} aria-label="Create an invitation" className="flex max-w-xl flex-wrap items-end gap-3">
+          <TextField
+            className="flex-1"
+            label="Note (who is it for?)"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            maxLength={200}
+          />
+          <Button type="submit" busy={create.isPending}>
+            Create invitation
+          </Button>
+        </form>
+        {created ? (
+          <div role="status" className="max-w-xl rounded-lg border border-gem/40 bg-gem/10 p-4 text-sm">
+            <p className="text-zinc-200">New invitation code — copy it now, it is shown only once:</p>
+            <p data-testid="new-invite-code" className="mt-2 font-mono text-lg text-gem select-all">
+              {created}
+            </p>
+          </div>
+        ) : null}
+        {invites.isPending ? (
+          <Spinner label="Loading invitations" />
+        ) : invites.isError ? (
+          <p role="alert">Invitations could not be loaded.</p>
+        ) : invites.data.invites.length === 0 ? (
+          <p className="text-muted">No invitations yet.</p>
+        ) : (
+          <table className="w-full max-w-3xl text-left text-sm">
+            <thead className="text-zinc-400">
+              <tr>
+                <th className="py-2">Code</th>
+                <th>Note</th>
+                <th>Created</th>
+                <th>Status</th>
+                <th>
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invites.data.invites.map((invite) => (
+                <tr key={invite.id} className="border-t border-line">
+                  <td className="py-2 font-mono">{invite.hint}…</td>
+                  <td>{invite.note ?? "—"}</td>
+                  <td>{new Date(invite.createdAt).toLocaleDateString()}</td>
+                  <td>{invite.status === "used" ? `used by @${invite.usedBy}` : invite.status}</td>
+                  <td className="text-right">
+                    {invite.status === "open" ? (
+                      <Button
+                        variant="secondary"
+                        onClick={() => revoke.mutate(invite.id)}
+                        aria-label={`Revoke invitation ${invite.hint}`}
+                      >
+                        Revoke
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section aria-labelledby="content" className="space-y-2">
+        <h2 id="content" className="text-lg font-semibold text-zinc-100">
+          Events and blog posts
+        </h2>
+        <p className="text-muted">Managing events and blog posts arrives with the content work.</p>
+      </section>
+    </div>
+  );
+}

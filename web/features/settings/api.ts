@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type FeedSettings,
+  feedSettingsForDegen,
+  feedSettingsSchema,
+  normaliseFeedChoice,
+} from "../../../contracts/settings.ts";
+import { toast } from "../../components/ui/toast/toast-store.ts";
+import { getJson, sendJson } from "../../lib/api-client.ts";
+import { useMe } from "../../lib/session.ts";
+import { paths } from "../../paths.ts";
+import { readLocalSettings, writeLocalSettings } from "./local-settings.ts";
+
+/**
+ * Degen mode and feed choices: a member's from the server (they follow them across
+ * devices), a visitor's from this browser. Each change is saved, then feeds refetch.
+ */
+export function useFeedSettings() {
+  const me = useMe();
+  const member = me.data?.user ?? null;
+  const client = useQueryClient();
+  const key = ["settings", member?.id ?? "visitor"] as const;
+
+  const query = useQuery({
+    queryKey: key,
+    enabled: me.isSuccess,
+    queryFn: ({ signal }) =>
+      member ? getJson(paths.api.settings, feedSettingsSchema, signal) : Promise.resolve(readLocalSettings()),
+  });
+
+  const saved = (settings: FeedSettings) => {
+    client.setQueryData(key, settings);
+    void client.invalidateQueries({ queryKey: ["feeds"] });
+  };
+
+  const degen = useMutation({
+    mutationFn: async (degenMode: boolean): Promise<FeedSettings> => {
+      if (member) return sendJson("PUT", paths.api.degenMode, { degenMode }, feedSettingsSchema);
+      const next = feedSettingsForDegen(degenMode);
+      writeLocalSettings(next);
+      return next;
+    },
+    onSuccess: saved,
+    onError: () => toast({ title: "Failed to update settings", variant: "destructive" }),
+  });
+
+  const feeds = useMutation({
+    mutationFn: async (choice: { enabledFeeds: string[]; feedOrder?: string[] }): Promise<FeedSettings> => {
+      if (member) return sendJson("PUT", paths.api.feedChoice, choice, feedSettingsSchema);
+      const current = readLocalSettings();
+      const next = {
+        degenMode: current.degenMode,
+        ...normaliseFeedChoice(choice.enabledFeeds, choice.feedOrder ?? current.feedOrder),
+      };
+      writeLocalSettings(next);
+      return next;
+    },
+    onSuccess: saved,
+    onError: () => toast({ title: "Failed to update feed settings", variant: "destructive" }),
+  });
+
+  return { query, member, setDegenMode: degen, setFeedChoice: feeds };
+}
