@@ -239,6 +239,22 @@ describe.each(testDatabaseTargets())("admin API on $dialect", (target) => {
     expect(joined.json().error.code).toBe("invalid_invite");
   });
 
+  it("refuses an expired invitation and lists it as expired", async () => {
+    const { code } = await createInvite(handle.database, { expiresInDays: 1, now: Date.now() - 2 * 86_400_000 });
+    const joined = await app.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { inviteCode: code, handle: "late_joiner", password: PASSWORD },
+    });
+    expect(joined.json().error.code).toBe("invalid_invite");
+    const listed = await app.inject({
+      method: "GET",
+      url: "/api/admin/invites",
+      cookies: { gemwire_admin: adminCookie },
+    });
+    expect(listed.json().invites.find((i: { hint: string }) => i.hint === code.slice(0, 5))?.status).toBe("expired");
+  });
+
   it("keeps invitation calls for the admin", async () => {
     const response = await app.inject({ method: "POST", url: "/api/admin/invites", payload: {} });
     expect(response.statusCode).toBe(401);
@@ -266,6 +282,23 @@ describe("the generated admin password", () => {
       expect(await second.verify(password)).toBe(true);
       expect(await second.verify("something else")).toBe(false);
     } finally {
+      await handle.dispose();
+    }
+  });
+});
+
+describe("session cookies over HTTPS", () => {
+  it("are Secure when Gemwire is reached over HTTPS through a trusted proxy", async () => {
+    const [target] = testDatabaseTargets();
+    const handle = await openTestDatabase(target as NonNullable<typeof target>);
+    const app = await buildTestApp(handle.database, { env: { TRUST_PROXY: "true", ADMIN_PASSWORD: ADMIN } });
+    try {
+      const login = (headers: Record<string, string>) =>
+        app.inject({ method: "POST", url: "/api/admin/login", payload: { password: ADMIN }, headers });
+      expect(cookieOf(await login({ "x-forwarded-proto": "https" }), "gemwire_admin")?.secure).toBe(true);
+      expect(cookieOf(await login({}), "gemwire_admin")?.secure).toBeFalsy();
+    } finally {
+      await app.close();
       await handle.dispose();
     }
   });

@@ -44,11 +44,12 @@ function InvitesPanel() {
   const revoke = useRevokeInvite();
   const signOut = useAdminSignOut();
   const [note, setNote] = useState("");
+  const [expires, setExpires] = useState("");
   const [created, setCreated] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     create.mutate(
-      { note: note || undefined },
+      { note: note || undefined, expiresInDays: expires ? Number(expires) : undefined },
       {
         onSuccess: ({ code }) => {
           setCreated(code);
@@ -77,6 +78,22 @@ function InvitesPanel() {
             onChange={(e) => setNote(e.target.value)}
             maxLength={200}
           />
+          <div>
+            <label htmlFor="invite-expiry" className="mb-1 block text-sm font-medium text-zinc-200">
+              Expires
+            </label>
+            <select
+              id="invite-expiry"
+              value={expires}
+              onChange={(e) => setExpires(e.target.value)}
+              className="rounded-md border border-line bg-zinc-950 px-3 py-2 text-sm text-zinc-100"
+            >
+              <option value="">Never</option>
+              <option value="1">After 1 day</option>
+              <option value="7">After 7 days</option>
+              <option value="30">After 30 days</option>
+            </select>
+          </div>
           <Button type="submit" busy={create.isPending}>
             Create invitation
           </Button>
