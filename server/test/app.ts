@@ -1,6 +1,8 @@
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import { openTestDatabase, testDatabaseTargets } from "./databases.ts";
 
 /** The real app on a real database, quiet, with configuration overrides as an operator would set them. */
 export async function buildTestApp(
@@ -9,4 +11,24 @@ export async function buildTestApp(
 ) {
   const config = loadConfig({ LOG_LEVEL: "silent", ...options.env });
   return buildApp({ config, database, webRoot: options.webRoot });
+}
+
+/**
+ * Runs `use` against a fresh app on a fresh database (the first test dialect), closing
+ * and dropping both afterwards, for tests that need the app configured their own way.
+ */
+export async function withTestApp(
+  env: Record<string, string>,
+  use: (app: FastifyInstance, database: Database) => Promise<void>,
+): Promise<void> {
+  const [target] = testDatabaseTargets();
+  if (!target) throw new Error("no test database");
+  const handle = await openTestDatabase(target);
+  const app = await buildTestApp(handle.database, { env });
+  try {
+    await use(app, handle.database);
+  } finally {
+    await app.close();
+    await handle.dispose();
+  }
 }

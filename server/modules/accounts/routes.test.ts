@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp } from "../../test/app.ts";
+import { buildTestApp, withTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { createInvite } from "./invites.ts";
 
@@ -289,27 +289,18 @@ describe("the generated admin password", () => {
 
 describe("session cookies over HTTPS", () => {
   it("are Secure when Gemwire is reached over HTTPS through a trusted proxy", async () => {
-    const [target] = testDatabaseTargets();
-    const handle = await openTestDatabase(target as NonNullable<typeof target>);
-    const app = await buildTestApp(handle.database, { env: { TRUST_PROXY: "true", ADMIN_PASSWORD: ADMIN } });
-    try {
+    await withTestApp({ TRUST_PROXY: "true", ADMIN_PASSWORD: ADMIN }, async (app) => {
       const login = (headers: Record<string, string>) =>
         app.inject({ method: "POST", url: "/api/admin/login", payload: { password: ADMIN }, headers });
       expect(cookieOf(await login({ "x-forwarded-proto": "https" }), "gemwire_admin")?.secure).toBe(true);
       expect(cookieOf(await login({}), "gemwire_admin")?.secure).toBeFalsy();
-    } finally {
-      await app.close();
-      await handle.dispose();
-    }
+    });
   });
 });
 
 describe("ACCESS_MODE=members", () => {
   it("answers 401 to reads without a session, but lets people sign in", async () => {
-    const [target] = testDatabaseTargets();
-    const handle = await openTestDatabase(target as NonNullable<typeof target>);
-    const app = await buildTestApp(handle.database, { env: { ACCESS_MODE: "members", ADMIN_PASSWORD: ADMIN } });
-    try {
+    await withTestApp({ ACCESS_MODE: "members", ADMIN_PASSWORD: ADMIN }, async (app, database) => {
       for (const url of ["/api/feeds", "/api/feeds/bitcoin/items", "/api/search?q=btc", "/feeds/gemwire.xml"]) {
         const response = await app.inject({ method: "GET", url });
         expect(response.statusCode, url).toBe(401);
@@ -318,7 +309,7 @@ describe("ACCESS_MODE=members", () => {
       for (const url of ["/api/health", "/api/site"]) {
         expect((await app.inject({ method: "GET", url })).statusCode, url).toBe(200);
       }
-      const code = (await createInvite(handle.database, {})).code;
+      const code = (await createInvite(database, {})).code;
       const joined = await app.inject({
         method: "POST",
         url: "/api/auth/signup",
@@ -328,9 +319,6 @@ describe("ACCESS_MODE=members", () => {
       const session = cookieOf(joined, "gemwire_session")?.value ?? "";
       const feeds = await app.inject({ method: "GET", url: "/api/feeds", cookies: { gemwire_session: session } });
       expect(feeds.statusCode).toBe(200);
-    } finally {
-      await app.close();
-      await handle.dispose();
-    }
+    });
   });
 });
