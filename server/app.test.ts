@@ -274,7 +274,8 @@ describe("health when the database is gone", () => {
     });
     const app = await buildTestApp(
       { ...handle.database, db: broken },
-      { webRoot: builtWebApp(), env: { ADMIN_PASSWORD: "a configured admin password" } },
+      // No admin sign-in in this test, so the admin password check needs no database either.
+      { webRoot: builtWebApp(), adminPassword: { verify: async () => false } },
     );
     try {
       const response = await app.inject({ method: "GET", url: "/api/health" });

@@ -1,33 +1,34 @@
 import type { FastifyInstance } from "fastify";
 import { unauthenticated } from "../errors.ts";
 
-/** What a visitor may still reach with ACCESS_MODE=members: how to sign in, and the basics. */
-const OPEN_PATHS = [
+/**
+ * What a visitor may still reach with ACCESS_MODE=members: health, signing in and up, and
+ * what the legal pages show (site settings). Matched against the route the router chose,
+ * never the raw URL, so encodings (`/%61pi/…`) and absolute-form request lines cannot
+ * slip past.
+ */
+const OPEN_ROUTES = new Set([
   "/api/health",
   "/api/site",
   "/api/me",
-  "/api/auth/",
+  "/api/auth/signup",
+  "/api/auth/login",
+  "/api/auth/logout",
   "/api/admin/login",
-  "/api/openapi.json",
-  "/api/docs",
-];
+]);
 
 /**
- * ACCESS_MODE=members puts every API call and Gemwire's published feed behind sign-in,
- * on the server; the web app's pages themselves (and the legal pages) stay reachable.
+ * ACCESS_MODE=members puts every other API call and Gemwire's published feed behind
+ * sign-in, on the server; the web app's pages themselves stay reachable so people can
+ * sign in and read the legal pages.
  */
 export function registerAccessMode(app: FastifyInstance): void {
   if (app.config.accessMode !== "members") return;
   app.addHook("onRequest", async (request) => {
-    const path = request.url.split("?")[0] ?? "";
-    const guarded = path.startsWith("/api/") || path.startsWith("/feeds/");
-    if (
-      !guarded ||
-      OPEN_PATHS.some(
-        (open) => path === open || (open.endsWith("/") && path.startsWith(open)) || path.startsWith(`${open}/`),
-      )
-    )
-      return;
+    const route = request.routeOptions.url;
+    if (route === undefined) return; // no route matched: a 404 or the web app's pages
+    const guarded = route.startsWith("/api") || route.startsWith("/feeds/");
+    if (!guarded || OPEN_ROUTES.has(route)) return;
     if (!request.member && !request.isAdmin) throw unauthenticated();
   });
 }

@@ -16,21 +16,28 @@ declare module "fastify" {
 export const MEMBER_COOKIE = "gemwire_session";
 export const ADMIN_COOKIE = "gemwire_admin";
 
-/** Only API and feed requests carry meaning for sessions; static files skip the lookup. */
-const needsSession = (url: string) => url.startsWith("/api/") || url.startsWith("/feeds/");
+/** Only API and feed routes carry meaning for sessions; static files skip the lookup. */
+const needsSession = (route: string | undefined) =>
+  route !== undefined && (route.startsWith("/api") || route.startsWith("/feeds/"));
 
 function isHttps(request: FastifyRequest): boolean {
   return request.protocol === "https" || (request.server.config.publicUrl ?? "").startsWith("https:");
 }
 
 /** HttpOnly, SameSite=Lax, and Secure whenever Gemwire is reached over HTTPS. */
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, name: string, id: string): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  name: string,
+  id: string,
+  ttlMs: number = SESSION_TTL_MS,
+): void {
   reply.setCookie(name, id, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
     secure: isHttps(request),
-    maxAge: SESSION_TTL_MS / 1000,
+    maxAge: ttlMs / 1000,
   });
 }
 
@@ -44,7 +51,7 @@ export async function registerSessions(app: FastifyInstance): Promise<void> {
   app.decorateRequest("member", null);
   app.decorateRequest("isAdmin", false);
   app.addHook("onRequest", async (request) => {
-    if (!needsSession(request.url)) return;
+    if (!needsSession(request.routeOptions.url)) return;
     const memberId = request.cookies[MEMBER_COOKIE];
     const adminId = request.cookies[ADMIN_COOKIE];
     if (memberId) request.member = (await readSession(app.database, memberId))?.member ?? null;

@@ -2,15 +2,16 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import type { AdminPassword } from "../modules/admin/admin-password.ts";
 import { openTestDatabase, testDatabaseTargets } from "./databases.ts";
 
 /** The real app on a real database, quiet, with configuration overrides as an operator would set them. */
 export async function buildTestApp(
   database: Database,
-  options: { env?: Record<string, string>; webRoot?: string } = {},
+  options: { env?: Record<string, string>; webRoot?: string; adminPassword?: AdminPassword } = {},
 ) {
   const config = loadConfig({ LOG_LEVEL: "silent", ...options.env });
-  return buildApp({ config, database, webRoot: options.webRoot });
+  return buildApp({ config, database, webRoot: options.webRoot, adminPassword: options.adminPassword });
 }
 
 /**

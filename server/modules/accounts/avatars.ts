@@ -6,7 +6,7 @@ import { AppError } from "../../errors.ts";
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** Decoding is refused past this many pixels, before any memory is spent on them. */
-export const AVATAR_MAX_PIXELS = 40_000_000;
+export const AVATAR_MAX_PIXELS = 16_000_000;
 const AVATAR_SIZE = 512;
 export const AVATAR_NAME = /^[0-9a-f-]{36}\.webp$/;
 
@@ -24,7 +24,19 @@ export function sniffImageType(bytes: Uint8Array): "png" | "jpeg" | "gif" | unde
  * Turns an uploaded picture into a fresh 512×512 WebP: checked by its bytes, decoded with
  * a pixel cap, re-encoded so no metadata or trailing payload survives.
  */
-export async function processAvatar(bytes: Buffer): Promise<Buffer> {
+export function processAvatar(bytes: Buffer): Promise<Buffer> {
+  // One picture at a time per process: decoding is the memory-hungry part.
+  const run = queue.then(() => reencode(bytes));
+  queue = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
+}
+
+let queue: Promise<void> = Promise.resolve();
+
+async function reencode(bytes: Buffer): Promise<Buffer> {
   if (!sniffImageType(bytes)) throw new AppError(415, "unsupported_media_type", "Choose a PNG, JPEG or GIF picture");
   try {
     return await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "error", animated: false })
@@ -35,7 +47,7 @@ export async function processAvatar(bytes: Buffer): Promise<Buffer> {
   } catch (error) {
     const message = (error as Error).message;
     if (/pixel limit/i.test(message)) {
-      throw new AppError(400, "invalid_request", "The picture has too many pixels (at most 40 megapixels)");
+      throw new AppError(400, "invalid_request", "The picture has too many pixels (at most 16 megapixels)");
     }
     throw new AppError(400, "invalid_request", "This file is not a picture we can read");
   }

@@ -57,6 +57,19 @@ export async function consumeInvite(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Whether a code could be used now (nothing is changed); checked before any costly work. */
+export async function inviteIsOpen({ db }: Database, code: string, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("invites")
+    .select("id")
+    .where("code_hash", "=", hashInviteCode(code.replace(/[\s-]/g, "")))
+    .where("used_at", "is", null)
+    .where("revoked_at", "is", null)
+    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export async function revokeInvite({ db }: Database, id: string, now: number = Date.now()): Promise<boolean> {
   const result = await db
     .updateTable("invites")

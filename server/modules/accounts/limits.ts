@@ -1,15 +1,20 @@
 import type { FastifyRequest } from "fastify";
 import { RateLimitedError } from "../../errors.ts";
-import { hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
+import { checkRateLimit, hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
 
 const MINUTE = 60_000;
 
 /** Attempts allowed per window: generous for people, tight for scripts guessing passwords. */
 export const limits = {
   signInPerIp: { limit: 20, windowMs: 15 * MINUTE },
-  signInPerHandle: { limit: 10, windowMs: 15 * MINUTE },
+  /** Failed attempts only, so nobody can lock a member out by guessing on purpose. */
+  signInFailuresPerHandle: { limit: 10, windowMs: 15 * MINUTE },
   signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  signUpPerHandle: { limit: 10, windowMs: 60 * MINUTE },
   adminSignInPerIp: { limit: 10, windowMs: 15 * MINUTE },
+  /** All addresses together: spoofed or rotated addresses gain nothing. */
+  adminSignInOverall: { limit: 100, windowMs: 15 * MINUTE },
+  avatarUploadsPerMember: { limit: 20, windowMs: 60 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts the attempt under every key; the first exhausted one answers 429 with Retry-After. */
@@ -21,4 +26,10 @@ export async function enforceLimits(
     const { allowed, retryAfterMs } = await hitRateLimit(request.server.database, key, rule);
     if (!allowed) throw new RateLimitedError(Math.ceil(retryAfterMs / 1000));
   }
+}
+
+/** Answers 429 when `key` is over its limit, without counting this attempt. */
+export async function refuseIfLimited(request: FastifyRequest, key: string, rule: RateLimitRule): Promise<void> {
+  const { allowed, retryAfterMs } = await checkRateLimit(request.server.database, key, rule);
+  if (!allowed) throw new RateLimitedError(Math.ceil(retryAfterMs / 1000));
 }

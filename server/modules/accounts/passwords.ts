@@ -94,6 +94,7 @@ export function passwordProblem(password: string, handle?: string): string | und
   if (password.length > PASSWORD_MAX) return `Use at most ${PASSWORD_MAX} characters`;
   const lower = password.toLowerCase();
   if (COMMON.has(lower) || /^(.)\1+$/.test(password)) return "This password is too common; choose another";
-  if (handle && lower.includes(handle.toLowerCase())) return "The password must not contain your handle";
+  if (handle && handle.length >= 4 && lower.includes(handle.toLowerCase()))
+    return "The password must not contain your handle";
   return undefined;
 }

@@ -7,6 +7,7 @@ import { errorBodySchema } from "../../../contracts/errors.ts";
 import { AppError, invalidRequest, notFound } from "../../errors.ts";
 import { clearSessionCookie, currentMember, MEMBER_COOKIE } from "../../plugins/sessions.ts";
 import { AVATAR_MAX_BYTES, AVATAR_NAME, avatarDir } from "./avatars.ts";
+import { enforceLimits, limits } from "./limits.ts";
 import { deleteAccount, replaceAvatar, updateProfile } from "./profile.ts";
 
 const memberBody = z.object({ user: memberSchema });
@@ -38,6 +39,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const member = currentMember(request);
+      await enforceLimits(request, [[`avatar:member:${member.id}`, limits.avatarUploadsPerMember]]);
       if (!request.isMultipart())
         throw new AppError(415, "unsupported_media_type", "Send the picture as multipart/form-data");
       const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });

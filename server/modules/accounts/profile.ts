@@ -71,12 +71,16 @@ export async function deleteAccount(
 export async function purgeDeletedAccounts(database: Database, dataDir: string, olderThan: number): Promise<number> {
   const doomed = await database.db
     .selectFrom("users")
-    .select(["id", "avatar"])
+    .select(["id", "avatar", "handle"])
     .where("deleted_at", "is not", null)
     .where("deleted_at", "<", olderThan)
     .execute();
   for (const user of doomed) {
-    await database.db.deleteFrom("users").where("id", "=", user.id).execute();
+    await database.db.transaction().execute(async (trx) => {
+      // The invitation list forgets who used a code, too.
+      await trx.updateTable("invites").set({ used_by: null }).where("used_by", "=", user.handle).execute();
+      await trx.deleteFrom("users").where("id", "=", user.id).execute();
+    });
     await removeAvatar(dataDir, user.avatar);
   }
   return doomed.length;

@@ -39,6 +39,26 @@ export async function hitRateLimit(
   return { allowed, retryAfterMs: allowed ? 0 : Math.max(1, row.window_start + windowMs - now) };
 }
 
+/** Whether `key` is over its limit now, without counting an attempt. */
+export async function checkRateLimit(
+  { db }: Database,
+  key: string,
+  { limit, windowMs }: RateLimitRule,
+  now: number = Date.now(),
+): Promise<{ allowed: boolean; retryAfterMs: number }> {
+  const row = await db
+    .selectFrom("rate_limits")
+    .select(["hits", "window_start"])
+    .where("key", "=", key)
+    .executeTakeFirst();
+  if (!row || row.window_start <= now - windowMs || row.hits < limit) return { allowed: true, retryAfterMs: 0 };
+  return { allowed: false, retryAfterMs: Math.max(1, row.window_start + windowMs - now) };
+}
+
+export async function clearRateLimit({ db }: Database, key: string): Promise<void> {
+  await db.deleteFrom("rate_limits").where("key", "=", key).execute();
+}
+
 /** Forgets counters whose window has long passed (kept small by a background job). */
 export async function pruneRateLimits({ db }: Database, olderThan: number): Promise<void> {
   await db.deleteFrom("rate_limits").where("window_start", "<", olderThan).execute();

@@ -1,3 +1,4 @@
+import net from "node:net";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, withTestApp } from "../../test/app.ts";
@@ -176,6 +177,30 @@ describe.each(testDatabaseTargets())("accounts API on $dialect", (target) => {
     expect(statuses[10]).toBe(429);
   });
 
+  it("counts only failed sign-ins against a handle, and a success clears them", async () => {
+    await join("busy_member");
+    for (let i = 0; i < 9; i++) await post("/api/auth/login", { handle: "busy_member", password: "not the password" });
+    expect((await post("/api/auth/login", { handle: "busy_member", password: PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) await post("/api/auth/login", { handle: "busy_member", password: "not the password" });
+    expect((await post("/api/auth/login", { handle: "busy_member", password: PASSWORD })).statusCode).toBe(200);
+  });
+
+  it("does not reveal whether a handle exists to someone without a valid invitation", async () => {
+    await join("existing_one");
+    const taken = await post("/api/auth/signup", {
+      inviteCode: "MADE-UP-CODE",
+      handle: "existing_one",
+      password: PASSWORD,
+    });
+    const free = await post("/api/auth/signup", {
+      inviteCode: "MADE-UP-CODE",
+      handle: "nobody_yet_x",
+      password: PASSWORD,
+    });
+    expect(taken.json()).toEqual(free.json());
+    expect(taken.json().error.code).toBe("invalid_invite");
+  });
+
   it("limits sign-in attempts per handle, from any address, with 429 and Retry-After", async () => {
     await join("target_user");
     let response: LightMyRequestResponse | undefined;
@@ -268,7 +293,7 @@ describe("the generated admin password", () => {
     const handle = await openTestDatabase(target as NonNullable<typeof target>);
     const printed: string[] = [];
     const log = {
-      warn: (fields: { adminPassword?: string }) => fields.adminPassword && printed.push(fields.adminPassword),
+      error: (fields: { adminPassword?: string }) => fields.adminPassword && printed.push(fields.adminPassword),
     };
     const { loadAdminPassword } = await import("../admin/admin-password.ts");
     try {
@@ -287,6 +312,26 @@ describe("the generated admin password", () => {
   });
 });
 
+describe("changing ADMIN_PASSWORD", () => {
+  it("ends the admin sessions opened with the old one", async () => {
+    const [target] = testDatabaseTargets();
+    const handle = await openTestDatabase(target as NonNullable<typeof target>);
+    const before = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: ADMIN } });
+    const login = await before.inject({ method: "POST", url: "/api/admin/login", payload: { password: ADMIN } });
+    const cookies = { gemwire_admin: cookieOf(login, "gemwire_admin")?.value ?? "" };
+    expect((await before.inject({ method: "GET", url: "/api/admin/invites", cookies })).statusCode).toBe(200);
+    const same = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: ADMIN } });
+    expect((await same.inject({ method: "GET", url: "/api/admin/invites", cookies })).statusCode).toBe(200);
+    const rotated = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: "a brand new admin password" } });
+    try {
+      expect((await rotated.inject({ method: "GET", url: "/api/admin/invites", cookies })).statusCode).toBe(401);
+    } finally {
+      // The apps share one database; it is closed once, at the end.
+      await handle.dispose();
+    }
+  });
+});
+
 describe("session cookies over HTTPS", () => {
   it("are Secure when Gemwire is reached over HTTPS through a trusted proxy", async () => {
     await withTestApp({ TRUST_PROXY: "true", ADMIN_PASSWORD: ADMIN }, async (app) => {
@@ -298,7 +343,36 @@ describe("session cookies over HTTPS", () => {
   });
 });
 
+/** Sends a raw HTTP/1.1 request line, exactly as written, and returns the status code. */
+async function rawStatus(port: number, requestLine: string): Promise<number> {
+  const socket = net.connect(port, "127.0.0.1");
+  socket.write(`${requestLine}\r\nHost: 127.0.0.1:${port}\r\nConnection: close\r\n\r\n`);
+  let answer = "";
+  for await (const chunk of socket) answer += chunk;
+  return Number(answer.split(" ")[1]);
+}
+
 describe("ACCESS_MODE=members", () => {
+  it("cannot be slipped past with encoded paths or absolute-form request lines", async () => {
+    await withTestApp({ ACCESS_MODE: "members", ADMIN_PASSWORD: ADMIN }, async (app) => {
+      await app.listen({ port: 0, host: "127.0.0.1" });
+      const { port } = app.server.address() as net.AddressInfo;
+      for (const line of [
+        "GET /%61pi/feeds HTTP/1.1",
+        "GET /%61pi/search?q=btc HTTP/1.1",
+        "GET /api/feeds/%62itcoin/items HTTP/1.1",
+        "GET /%66eeds/gemwire.xml HTTP/1.1",
+        `GET http://127.0.0.1:${port}/api/feeds HTTP/1.1`,
+        "HEAD /api/feeds HTTP/1.1",
+        "GET /api/feeds/ HTTP/1.1",
+        "GET /api/openapi.json HTTP/1.1",
+      ]) {
+        expect([401, 404], line).toContain(await rawStatus(port, line));
+      }
+      expect(await rawStatus(port, "GET /api/health HTTP/1.1")).toBe(200);
+    });
+  });
+
   it("answers 401 to reads without a session, but lets people sign in", async () => {
     await withTestApp({ ACCESS_MODE: "members", ADMIN_PASSWORD: ADMIN }, async (app, database) => {
       for (const url of ["/api/feeds", "/api/feeds/bitcoin/items", "/api/search?q=btc", "/feeds/gemwire.xml"]) {

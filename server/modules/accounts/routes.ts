@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { memberSchema, meSchema, signInSchema, signUpSchema } from "../../../contracts/accounts.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
-import { unauthenticated } from "../../errors.ts";
+import { AppError, unauthenticated } from "../../errors.ts";
 import { clearSessionCookie, MEMBER_COOKIE, setSessionCookie } from "../../plugins/sessions.ts";
-import { enforceLimits, limits } from "./limits.ts";
+import { enforceLimits, limits, refuseIfLimited } from "./limits.ts";
+import { clearRateLimit, hitRateLimit } from "./rate-limit.ts";
 import { handleKey, signIn, signUp } from "./service.ts";
 import { closeSession } from "./sessions.ts";
 
@@ -23,7 +24,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceLimits(request, [[`signup:ip:${request.ip}`, limits.signUpPerIp]]);
+      await enforceLimits(request, [
+        [`signup:ip:${request.ip}`, limits.signUpPerIp],
+        [`signup:handle:${handleKey(request.body.handle)}`, limits.signUpPerHandle],
+      ]);
       const { member, sessionId } = await signUp(app.database, request.body);
       setSessionCookie(request, reply, MEMBER_COOKIE, sessionId);
       return reply.status(201).send({ user: member });
@@ -41,11 +45,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceLimits(request, [
-        [`signin:ip:${request.ip}`, limits.signInPerIp],
-        [`signin:handle:${handleKey(request.body.handle)}`, limits.signInPerHandle],
-      ]);
-      const { member, sessionId } = await signIn(app.database, request.body);
+      const handleLimit = `signin:failures:${handleKey(request.body.handle)}`;
+      await enforceLimits(request, [[`signin:ip:${request.ip}`, limits.signInPerIp]]);
+      await refuseIfLimited(request, handleLimit, limits.signInFailuresPerHandle);
+      let signedIn: Awaited<ReturnType<typeof signIn>>;
+      try {
+        signedIn = await signIn(app.database, request.body);
+      } catch (error) {
+        if (error instanceof AppError && error.code === "invalid_credentials") {
+          await hitRateLimit(app.database, handleLimit, limits.signInFailuresPerHandle);
+        }
+        throw error;
+      }
+      await clearRateLimit(app.database, handleLimit);
+      const { member, sessionId } = signedIn;
       // A new session id at every sign-in: an id planted before cannot be carried over.
       const previous = request.cookies[MEMBER_COOKIE];
       if (previous) await closeSession(app.database, previous);

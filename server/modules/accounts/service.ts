@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Member } from "../../../contracts/accounts.ts";
 import type { Database } from "../../db/database.ts";
 import { handleTaken, invalidCredentials, invalidInvite, invalidRequest } from "../../errors.ts";
-import { consumeInvite } from "./invites.ts";
+import { consumeInvite, inviteIsOpen } from "./invites.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { findUserByHandle, type UserRow } from "./repository.ts";
 import { openSession } from "./sessions.ts";
@@ -29,6 +29,9 @@ export type SignUpInput = { inviteCode: string; handle: string; password: string
 
 /** Joins with an invitation: the code is used and the member created together, or neither. */
 export async function signUp(database: Database, input: SignUpInput, now: number = Date.now()) {
+  // The invitation first: without a valid one, nothing about handles is revealed and no
+  // expensive hashing is done. It is used for real in the transaction below.
+  if (!(await inviteIsOpen(database, input.inviteCode, now))) throw invalidInvite();
   const problem = passwordProblem(input.password, input.handle);
   if (problem) throw invalidRequest(problem);
   const key = handleKey(input.handle);

@@ -2,8 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "../../db/database.ts";
 import { deleteSession, findSession, insertSession, touchSession } from "./repository.ts";
 
-/** Sessions last 30 days from the last visit; the expiry is pushed back at most once an hour. */
+/** Member sessions last 30 days from the last visit; the expiry is pushed back at most once an hour. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Admin sessions end 12 hours after sign-in, however busy. */
+export const ADMIN_SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 const TOUCH_EVERY_MS = 60 * 60 * 1000;
 
 /** Only a hash of the session id is stored: a leaked table opens no session. */
@@ -21,7 +23,7 @@ export async function openSession(
     userId: "userId" in owner ? owner.userId : null,
     isAdmin: "admin" in owner,
     now,
-    expiresAt: now + SESSION_TTL_MS,
+    expiresAt: now + ("admin" in owner ? ADMIN_SESSION_TTL_MS : SESSION_TTL_MS),
   });
   return id;
 }
@@ -42,7 +44,9 @@ export async function readSession(
   const row = await findSession(database, idHash, now);
   if (!row) return null;
   if (row.is_admin !== 1 && (!row.user_id || row.deleted_at !== null)) return null;
-  if (now - row.last_seen_at > TOUCH_EVERY_MS) await touchSession(database, idHash, now, now + SESSION_TTL_MS);
+  if (row.is_admin !== 1 && now - row.last_seen_at > TOUCH_EVERY_MS) {
+    await touchSession(database, idHash, now, now + SESSION_TTL_MS);
+  }
   return {
     admin: row.is_admin === 1,
     member:

@@ -4,6 +4,8 @@ import type { Database } from "../../db/database.ts";
 import { hashPassword, verifyPassword } from "../accounts/passwords.ts";
 
 const SETTING = "admin_password_hash";
+/** The hash of the ADMIN_PASSWORD in force when admin sessions were last opened. */
+const CONFIGURED = "admin_password_configured_hash";
 
 export type AdminPassword = { verify(password: string): Promise<boolean> };
 
@@ -17,13 +19,28 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest();
 export async function loadAdminPassword(
   database: Database,
   configured: string | undefined,
-  log: Pick<FastifyBaseLogger, "warn">,
+  log: Pick<FastifyBaseLogger, "error">,
 ): Promise<AdminPassword> {
+  const { db } = database;
   if (configured) {
+    // A changed ADMIN_PASSWORD ends every admin session signed in with the old one.
+    const previous = await db
+      .selectFrom("app_settings")
+      .select("value")
+      .where("key", "=", CONFIGURED)
+      .executeTakeFirst();
+    if (!previous || !(await verifyPassword(previous.value, configured))) {
+      const value = await hashPassword(configured);
+      await db.deleteFrom("sessions").where("is_admin", "=", 1).execute();
+      await db
+        .insertInto("app_settings")
+        .values({ key: CONFIGURED, value })
+        .onConflict((conflict) => conflict.column("key").doUpdateSet({ value }))
+        .execute();
+    }
     const expected = sha256(configured);
     return { verify: async (password) => timingSafeEqual(sha256(password), expected) };
   }
-  const { db } = database;
   let row = await db.selectFrom("app_settings").select("value").where("key", "=", SETTING).executeTakeFirst();
   if (!row) {
     const generated = randomBytes(18).toString("base64url");
@@ -35,7 +52,8 @@ export async function loadAdminPassword(
       .execute();
     row = await db.selectFrom("app_settings").select("value").where("key", "=", SETTING).executeTakeFirstOrThrow();
     if (row.value === hash) {
-      log.warn(
+      // Printed at error level so that no LOG_LEVEL short of "silent" hides it.
+      log.error(
         { adminPassword: generated },
         "No ADMIN_PASSWORD is set, so one was generated. It is shown this once: keep it, or set ADMIN_PASSWORD.",
       );

@@ -6,7 +6,7 @@ import { invalidAdminPassword, notFound } from "../../errors.ts";
 import { ADMIN_COOKIE, clearSessionCookie, requireAdmin, setSessionCookie } from "../../plugins/sessions.ts";
 import { createInvite, listInvites, revokeInvite } from "../accounts/invites.ts";
 import { enforceLimits, limits } from "../accounts/limits.ts";
-import { closeSession, openSession } from "../accounts/sessions.ts";
+import { ADMIN_SESSION_TTL_MS, closeSession, openSession } from "../accounts/sessions.ts";
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -20,11 +20,20 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceLimits(request, [[`admin:ip:${request.ip}`, limits.adminSignInPerIp]]);
+      await enforceLimits(request, [
+        [`admin:ip:${request.ip}`, limits.adminSignInPerIp],
+        ["admin:all", limits.adminSignInOverall],
+      ]);
       if (!(await app.adminPassword.verify(request.body.password))) throw invalidAdminPassword();
       const previous = request.cookies[ADMIN_COOKIE];
       if (previous) await closeSession(app.database, previous);
-      setSessionCookie(request, reply, ADMIN_COOKIE, await openSession(app.database, { admin: true }));
+      setSessionCookie(
+        request,
+        reply,
+        ADMIN_COOKIE,
+        await openSession(app.database, { admin: true }),
+        ADMIN_SESSION_TTL_MS,
+      );
       return reply.status(204).send(null);
     },
   );

@@ -29,7 +29,7 @@ export function useSignUp() {
   const changed = useSessionChange();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { inviteCode: string; handle: string; password: string; email?: string }) =>
+    mutationFn: (input: { inviteCode: string; handle: string; password: string; email?: string; username?: string }) =>
       sendJson("POST", paths.api.signUp, input, memberBody),
     onSuccess: ({ user }) => changed({ user, admin: client.getQueryData(meQuery.queryKey)?.admin ?? false }),
   });
@@ -64,8 +64,9 @@ export const useUploadAvatar = () =>
 
 export function useDeleteAccount() {
   const changed = useSessionChange();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (handle: string) => sendJson("DELETE", paths.api.me, { handle }),
-    onSuccess: () => changed({ user: null, admin: false }),
+    onSuccess: () => changed({ user: null, admin: client.getQueryData(meQuery.queryKey)?.admin ?? false }),
   });
 }

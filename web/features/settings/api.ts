@@ -23,7 +23,8 @@ export function useFeedSettings() {
 
   const query = useQuery({
     queryKey: key,
-    enabled: me.isSuccess,
+    // If "who am I?" fails, the reader is treated as a visitor rather than left waiting.
+    enabled: !me.isPending,
     queryFn: ({ signal }) =>
       member ? getJson(paths.api.settings, feedSettingsSchema, signal) : Promise.resolve(readLocalSettings()),
   });

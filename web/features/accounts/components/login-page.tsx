@@ -78,7 +78,7 @@ function SignInForm() {
 function JoinForm() {
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const [form, setForm] = useState({ inviteCode: "", handle: "", password: "", email: "" });
+  const [form, setForm] = useState({ inviteCode: "", handle: "", password: "", email: "", username: "" });
   const field = (name: keyof typeof form) => ({
     name,
     value: form[name],
@@ -87,7 +87,10 @@ function JoinForm() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signUp.mutate({ ...form, email: form.email || undefined }, { onSuccess: () => navigate(paths.home) });
+    signUp.mutate(
+      { ...form, email: form.email || undefined, username: form.username || undefined },
+      { onSuccess: () => navigate(paths.home) },
+    );
   };
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Join">
@@ -107,6 +110,7 @@ function JoinForm() {
         hint="At least 10 characters."
         {...field("password")}
       />
+      <TextField label="Username (optional)" autoComplete="nickname" maxLength={50} {...field("username")} />
       <TextField label="Email (optional)" type="email" autoComplete="email" {...field("email")} />
       <FormError message={signUp.error?.message} />
       <Button type="submit" busy={signUp.isPending}>
