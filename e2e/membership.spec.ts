@@ -20,7 +20,7 @@ async function createInvite(page: Page): Promise<string> {
   await page.getByLabel("Note (who is it for?)").fill("for the journey");
   await page.getByRole("button", { name: "Create invitation" }).click();
   const code = (await page.getByTestId("new-invite-code").textContent()) ?? "";
-  expect(code).toMatch(/^[A-Z2-9-]{31}$/);
+  expect(code).toMatch(/^[A-Z2-9-]{32}$/);
   await expect(page.getByRole("cell", { name: "for the journey" })).toBeVisible();
   return code;
 }

@@ -6,12 +6,19 @@ const DAY = 86_400_000;
 
 export const hashInviteCode = (code: string) => createHash("sha256").update(code.trim().toUpperCase()).digest("hex");
 
-/** 128 random bits as 26 base-32 letters and digits, grouped for reading aloud: XXXXX-XXXXX-… */
+/**
+ * At least 128 random bits: 27 characters from a 30-letter alphabet (2^132), drawn
+ * without bias, grouped for reading aloud: XXXXX-XXXXX-….
+ */
 function newCode(): string {
   const alphabet = "ABCDEFGHJKMNPQRSTVWXYZ23456789"; // no 0/O, 1/I/L, U
-  const bytes = randomBytes(26);
   let code = "";
-  for (const byte of bytes) code += alphabet[byte % alphabet.length];
+  while (code.length < 27) {
+    for (const byte of randomBytes(32)) {
+      // 240 is the largest multiple of 30 below 256: larger bytes would favour some letters.
+      if (byte < 240 && code.length < 27) code += alphabet[byte % alphabet.length];
+    }
+  }
   return code.replace(/(.{5})(?=.)/g, "$1-");
 }
 

@@ -13,7 +13,13 @@ export function SignOutButton() {
     <Button
       variant="secondary"
       busy={signOut.isPending}
-      onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate(paths.home) })}
+      onClick={() =>
+        signOut.mutate(undefined, {
+          onSuccess: () => navigate(paths.home),
+          onError: (error) =>
+            toast({ title: "Could not sign out", description: error.message, variant: "destructive" }),
+        })
+      }
     >
       Sign out
     </Button>

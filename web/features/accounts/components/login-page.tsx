@@ -22,17 +22,30 @@ export function LoginPage() {
           {(["sign-in", "join"] as const).map((tab) => (
             <button
               key={tab}
+              id={`tab-${tab}`}
               type="button"
               role="tab"
               aria-selected={mode === tab}
+              aria-controls="login-panel"
+              tabIndex={mode === tab ? 0 : -1}
               onClick={() => setMode(tab)}
+              onKeyDown={(event) => {
+                // Arrow keys move between the two tabs, as in any tab list.
+                if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+                  const next = tab === "sign-in" ? "join" : "sign-in";
+                  setMode(next);
+                  document.getElementById(`tab-${next}`)?.focus();
+                }
+              }}
               className={`rounded-md px-4 py-2 text-sm font-medium ${mode === tab ? "bg-gem/15 text-gem" : "text-zinc-400 hover:text-zinc-100"}`}
             >
               {tab === "sign-in" ? "Sign in" : "Join with an invitation"}
             </button>
           ))}
         </div>
-        {mode === "sign-in" ? <SignInForm /> : <JoinForm />}
+        <div id="login-panel" role="tabpanel" aria-labelledby={`tab-${mode}`}>
+          {mode === "sign-in" ? <SignInForm /> : <JoinForm />}
+        </div>
       </div>
     </Page>
   );

@@ -136,7 +136,13 @@ function InvitesPanel() {
                     {invite.status === "open" ? (
                       <Button
                         variant="secondary"
-                        onClick={() => revoke.mutate(invite.id)}
+                        busy={revoke.isPending && revoke.variables === invite.id}
+                        onClick={() =>
+                          revoke.mutate(invite.id, {
+                            onError: (error) =>
+                              toast({ title: "Error", description: error.message, variant: "destructive" }),
+                          })
+                        }
                         aria-label={`Revoke invitation ${invite.hint}`}
                       >
                         Revoke
