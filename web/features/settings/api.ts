@@ -33,6 +33,17 @@ export function useFeedSettings() {
     client.setQueryData(key, settings);
     void client.invalidateQueries({ queryKey: ["feeds"] });
   };
+  /** Shows the change at once; the saved answer (or the old state, on failure) follows. */
+  const optimistic = (next: (current: FeedSettings) => FeedSettings) => () => {
+    const previous = client.getQueryData<FeedSettings>(key);
+    if (previous) client.setQueryData(key, next(previous));
+    return { previous };
+  };
+  const rollback =
+    (title: string) => (_error: unknown, _input: unknown, context: { previous?: FeedSettings } | undefined) => {
+      if (context?.previous) client.setQueryData(key, context.previous);
+      toast({ title, variant: "destructive" });
+    };
 
   const degen = useMutation({
     mutationFn: async (degenMode: boolean): Promise<FeedSettings> => {
@@ -41,8 +52,9 @@ export function useFeedSettings() {
       writeLocalSettings(next);
       return next;
     },
+    onMutate: (degenMode) => optimistic(() => feedSettingsForDegen(degenMode))(),
     onSuccess: saved,
-    onError: () => toast({ title: "Failed to update settings", variant: "destructive" }),
+    onError: rollback("Failed to update settings"),
   });
 
   const feeds = useMutation({
@@ -56,8 +68,13 @@ export function useFeedSettings() {
       writeLocalSettings(next);
       return next;
     },
+    onMutate: (choice) =>
+      optimistic((current) => ({
+        degenMode: current.degenMode,
+        ...normaliseFeedChoice(choice.enabledFeeds, choice.feedOrder ?? current.feedOrder),
+      }))(),
     onSuccess: saved,
-    onError: () => toast({ title: "Failed to update feed settings", variant: "destructive" }),
+    onError: rollback("Failed to update feed settings"),
   });
 
   return { query, member, setDegenMode: degen, setFeedChoice: feeds };

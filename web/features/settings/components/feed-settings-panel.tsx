@@ -15,7 +15,7 @@ export function FeedSettingsPanel() {
     );
   }
   const settings = query.data;
-  const busy = setDegenMode.isPending || setFeedChoice.isPending;
+  const busy = setDegenMode.isPending;
   const toggle = (key: string, on: boolean) =>
     setFeedChoice.mutate({
       enabledFeeds: on ? [...settings.enabledFeeds, key] : settings.enabledFeeds.filter((k) => k !== key),
