@@ -85,7 +85,8 @@ test("admin invites, a member joins, edits profile and picture, toggles degen mo
 
 test("a visitor's feed choices stay in this browser", async ({ page }) => {
   await page.goto("/settings");
-  await page.getByRole("checkbox", { name: "YouTube" }).check();
+  // The click shows at once; the assertion waits for it rather than reading the box mid-render.
+  await page.getByRole("checkbox", { name: "YouTube" }).click();
   await expect(page.getByRole("checkbox", { name: "YouTube" })).toBeChecked();
   await page.reload();
   await expect(page.getByRole("checkbox", { name: "YouTube" })).toBeChecked();
