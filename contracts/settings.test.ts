@@ -1,36 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { feedSettingsForDegen, normaliseFeedChoice } from "./settings.ts";
 
+// Spec §9, written out again so a slip in the code shows here.
+const degenOrder = [
+  "gemwire",
+  "animalmemes",
+  "bitcoin",
+  "news",
+  "market",
+  "search",
+  "xfeed",
+  "nftart",
+  "instagram",
+  "tiktok",
+  "youtube",
+];
+
 describe("feed settings rules", () => {
   it("degen on enables all 11 feeds in the degen order", () => {
     expect(feedSettingsForDegen(true)).toEqual({
       degenMode: true,
-      enabledFeeds: [
-        "gemwire",
-        "animalmemes",
-        "bitcoin",
-        "news",
-        "market",
-        "search",
-        "xfeed",
-        "nftart",
-        "instagram",
-        "tiktok",
-        "youtube",
-      ],
-      feedOrder: [
-        "gemwire",
-        "animalmemes",
-        "bitcoin",
-        "news",
-        "market",
-        "search",
-        "xfeed",
-        "nftart",
-        "instagram",
-        "tiktok",
-        "youtube",
-      ],
+      enabledFeeds: degenOrder,
+      feedOrder: degenOrder,
     });
   });
 

@@ -85,6 +85,8 @@ export type Config = {
   feedRetention: { maxItems: number; maxAgeMs: number };
   /** A deleted account's data is purged this long after deletion (the privacy page says 30 days). */
   accountPurgeMs: number;
+  /** Where this server serves its samples, on loopback (what sample mode reads). */
+  samplesUrl: string;
   /** Serve and read the sample feeds, prices and trends that ship with Gemwire (npm run demo). */
   sampleMode: boolean;
   logLevel: Environment["LOG_LEVEL"];
@@ -155,6 +157,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     feedRefreshMs: env.FEED_REFRESH_MS,
     feedRetention: { maxItems: env.FEED_MAX_ITEMS, maxAgeMs: env.FEED_MAX_AGE_DAYS * 86_400_000 },
     sampleMode: env.SAMPLE_MODE,
+    samplesUrl: self,
     accountPurgeMs: env.ACCOUNT_PURGE_DAYS * 86_400_000,
     logLevel: env.LOG_LEVEL,
     migrationLockTimeoutMs: env.MIGRATION_LOCK_TIMEOUT_MS,

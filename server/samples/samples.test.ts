@@ -8,7 +8,7 @@ import { refreshDueFeeds } from "../modules/feeds/refresh.ts";
 import { listFeedItems, listFeeds } from "../modules/feeds/service.ts";
 import { resolveSources } from "../modules/feeds/sources.ts";
 import { createGuardedFetch } from "../outbound/guarded-fetch.ts";
-import { buildTestApp } from "../test/app.ts";
+import { buildTestApp, withTestApp } from "../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
 import { sampleArticles } from "./articles.ts";
 
@@ -34,7 +34,7 @@ describe("sample mode (npm run demo)", () => {
 
   it("serves every feed, in every format, and they all refresh cleanly", async () => {
     const port = (app.server.address() as AddressInfo).port;
-    const sources = resolveSources({ sampleMode: true, port });
+    const sources = resolveSources({ sampleMode: true, samplesUrl: `http://127.0.0.1:${port}/samples` });
     const summary = await refreshDueFeeds({
       database: handle.database,
       sources,
@@ -55,9 +55,14 @@ describe("sample mode (npm run demo)", () => {
 
   it("names the outlets, so several sources cover one story", async () => {
     const port = (app.server.address() as AddressInfo).port;
-    const { items } = await listFeedItems(handle.database, resolveSources({ sampleMode: true, port }), "bitcoin", {
-      limit: 50,
-    });
+    const { items } = await listFeedItems(
+      handle.database,
+      resolveSources({ sampleMode: true, samplesUrl: `http://127.0.0.1:${port}/samples` }),
+      "bitcoin",
+      {
+        limit: 50,
+      },
+    );
     const etfStory = items.filter((item) => /record high/.test(item.title)).map((item) => item.source);
     expect(etfStory.sort()).toEqual(["Bitcoin Magazine", "CoinDesk", "The Block"]);
     expect(items.every((item) => Date.now() - Date.parse(item.pubDate) < 48 * 3_600_000)).toBe(true);
@@ -85,16 +90,10 @@ describe("sample mode (npm run demo)", () => {
   });
 
   it("is not served outside sample mode", async () => {
-    const [target] = testDatabaseTargets();
-    const other = await openTestDatabase(target as NonNullable<typeof target>);
-    const plain = await buildTestApp(other.database);
-    try {
+    await withTestApp({}, async (plain) => {
       const response = await plain.inject({ method: "GET", url: "/samples/feeds/news" });
       expect(response.headers["content-type"]).not.toMatch(/rss/);
       expect(response.body).not.toContain("<rss");
-    } finally {
-      await plain.close();
-      await other.dispose();
-    }
+    });
   });
 });

@@ -1,10 +1,25 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
 import type { Invite } from "../../../contracts/accounts.ts";
 import type { Database } from "../../db/database.ts";
+import type { Schema } from "../../db/schema.ts";
 
 const DAY = 86_400_000;
 
-export const hashInviteCode = (code: string) => createHash("sha256").update(code.trim().toUpperCase()).digest("hex");
+/** Codes are read back however they were typed: spaces, dashes and case do not matter. */
+export const hashInviteCode = (code: string) =>
+  createHash("sha256").update(code.replace(/[\s-]/g, "").toUpperCase()).digest("hex");
+
+/** The one definition of a code that can still be used: known, unused, not revoked, not expired. */
+function usable(code: string, now: number) {
+  return (eb: ExpressionBuilder<Schema, "invites">) =>
+    eb.and([
+      eb("code_hash", "=", hashInviteCode(code)),
+      eb("used_at", "is", null),
+      eb("revoked_at", "is", null),
+      eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]),
+    ]);
+}
 
 /**
  * At least 128 random bits: 27 characters from a 30-letter alphabet (2^132), drawn
@@ -33,7 +48,7 @@ export async function createInvite(
     .insertInto("invites")
     .values({
       id,
-      code_hash: hashInviteCode(code.replace(/-/g, "")),
+      code_hash: hashInviteCode(code),
       hint: code.slice(0, 5),
       note: note ?? null,
       created_at: now,
@@ -56,24 +71,14 @@ export async function consumeInvite(
   const result = await db
     .updateTable("invites")
     .set({ used_at: now, used_by: handle })
-    .where("code_hash", "=", hashInviteCode(code.replace(/[\s-]/g, "")))
-    .where("used_at", "is", null)
-    .where("revoked_at", "is", null)
-    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]))
+    .where(usable(code, now))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
 /** Whether a code could be used now (nothing is changed); checked before any costly work. */
 export async function inviteIsOpen({ db }: Database, code: string, now: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("invites")
-    .select("id")
-    .where("code_hash", "=", hashInviteCode(code.replace(/[\s-]/g, "")))
-    .where("used_at", "is", null)
-    .where("revoked_at", "is", null)
-    .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]))
-    .executeTakeFirst();
+  const row = await db.selectFrom("invites").select("id").where(usable(code, now)).executeTakeFirst();
   return row !== undefined;
 }
 

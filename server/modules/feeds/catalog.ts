@@ -1,4 +1,4 @@
-import type { FeedKey } from "../../../contracts/feeds.ts";
+import { type FeedKey, feedTitles } from "../../../contracts/feeds.ts";
 
 export type FeedDefinition = {
   key: FeedKey;
@@ -20,67 +20,67 @@ const rssBridge = (bridge: string, params: string) =>
 export const feedCatalog: readonly FeedDefinition[] = [
   {
     key: "bitcoin",
-    title: "Bitcoin News",
+    title: feedTitles.bitcoin,
     tags: ["Bitcoin (BTC)", "Crypto News", "Market Updates"],
     url: "https://bitcoinmagazine.com/.rss/full/",
   },
   {
     key: "gemwire",
-    title: "Gemwire",
+    title: feedTitles.gemwire,
     tags: ["Crypto Trends", "Crypto News", "Market Analysis"],
     url: null,
   },
   {
     key: "news",
-    title: "Latest News",
+    title: feedTitles.news,
     tags: ["Crypto News", "Blockchain", "Altcoins", "Market Updates"],
     url: "https://www.coindesk.com/arc/outboundfeeds/rss/",
   },
   {
     key: "market",
-    title: "Market Analysis",
+    title: feedTitles.market,
     tags: ["Market Analysis", "Technical Analysis", "Trading", "Market Research"],
     url: "https://cointelegraph.com/rss/category/market-analysis",
   },
   {
     key: "search",
-    title: "Targeted Search",
+    title: feedTitles.search,
     tags: ["Solana (SOL)", "Memecoins", "Crypto Trends", "Trading Tips"],
     url: "https://cointelegraph.com/rss/tag/solana",
   },
   {
     key: "xfeed",
-    title: "X Feed",
+    title: feedTitles.xfeed,
     tags: ["Crypto Trends", "Community", "Trading Tips"],
     url: "https://watcher.guru/news/feed",
   },
   {
     key: "nftart",
-    title: "NFT/Art",
+    title: feedTitles.nftart,
     tags: ["NFTs", "Digital Art", "Community"],
     url: "https://nftnow.com/feed/",
   },
   {
     key: "instagram",
-    title: "Instagram",
+    title: feedTitles.instagram,
     tags: ["Community", "Crypto Education", "Memes"],
     url: rssBridge("InstagramBridge", "context=Username&u=coindesk&media_type=all"),
   },
   {
     key: "tiktok",
-    title: "TikTok",
+    title: feedTitles.tiktok,
     tags: ["Crypto Education", "Trading Tips", "Memes"],
     url: rssBridge("TikTokBridge", "context=By+user&username=%40coinbase"),
   },
   {
     key: "youtube",
-    title: "YouTube",
+    title: feedTitles.youtube,
     tags: ["Crypto Education", "Technical Analysis", "Ethereum (ETH)"],
     url: "https://www.youtube.com/feeds/videos.xml?channel_id=UCqK_GSMbpiV8spgD3ZGloSw",
   },
   {
     key: "animalmemes",
-    title: "Animal Memes",
+    title: feedTitles.animalmemes,
     tags: ["Memes", "Animal Tokens", "Memecoins", "Community"],
     url: "https://www.reddit.com/r/memecoins/.rss",
   },

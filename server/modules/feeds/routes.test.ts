@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp } from "../../test/app.ts";
+import { buildTestApp, withTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import type { NormalisedItem } from "./parse/normalise.ts";
@@ -167,10 +167,7 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
   });
 
   it("uses PUBLIC_URL for the published feed's own links when set", async () => {
-    const [target] = testDatabaseTargets();
-    const other = await openTestDatabase(target as NonNullable<typeof target>);
-    const behindProxy = await buildTestApp(other.database, { env: { PUBLIC_URL: "https://gemwire.example" } });
-    try {
+    await withTestApp({ PUBLIC_URL: "https://gemwire.example" }, async (behindProxy) => {
       const response = await behindProxy.inject({
         method: "GET",
         url: "/feeds/gemwire.json",
@@ -180,10 +177,7 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
         home_page_url: "https://gemwire.example/",
         feed_url: "https://gemwire.example/feeds/gemwire.json",
       });
-    } finally {
-      await behindProxy.close();
-      await other.dispose();
-    }
+    });
   });
 
   it("documents the feed calls in the OpenAPI document", async () => {

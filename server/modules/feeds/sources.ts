@@ -67,11 +67,11 @@ export function loadSources(file: string | undefined): Sources {
  * The sources this process reads: SOURCES_FILE applied to the catalog, or, in sample
  * mode, every feed served by this very server from the samples that ship with Gemwire.
  */
-export function resolveSources(config: { sourcesFile?: string; sampleMode: boolean; port: number }): Sources {
+export function resolveSources(config: { sourcesFile?: string; sampleMode: boolean; samplesUrl: string }): Sources {
   if (!config.sampleMode) return loadSources(config.sourcesFile);
   return {
     feeds: feedCatalog.map((feed) =>
-      feed.url === null ? feed : { ...feed, url: `http://127.0.0.1:${config.port}/samples/feeds/${feed.key}` },
+      feed.url === null ? feed : { ...feed, url: `${config.samplesUrl}/feeds/${feed.key}` },
     ),
     relays: [],
   };
