@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type Me, meSchema } from "../../contracts/accounts.ts";
+import type { Me } from "../../contracts/accounts.ts";
 import { paths } from "../paths.ts";
 import { ApiError, getJson } from "./api-client.ts";
 
@@ -10,7 +10,7 @@ export const meQuery = queryOptions({
   queryKey: ["me"],
   queryFn: async ({ signal }): Promise<Me> => {
     try {
-      return await getJson(paths.api.me, meSchema, signal);
+      return await getJson<Me>(paths.api.me, signal);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return signedOut;
       throw error;

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { siteConfigSchema } from "../../contracts/site.ts";
+import type { SiteConfig } from "../../contracts/site.ts";
 import { paths } from "../paths.ts";
 import { getJson } from "./api-client.ts";
 
 export const siteConfigQuery = queryOptions({
   queryKey: ["site"],
-  queryFn: ({ signal }) => getJson(paths.api.site, siteConfigSchema, signal),
+  queryFn: ({ signal }) => getJson<SiteConfig>(paths.api.site, signal),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,9 +1,9 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { CircleUser, MessageSquare, Search, Settings, Shield, Star } from "lucide-react";
+import { MessageSquare, Search, Settings, Shield, Star } from "lucide-react";
 import { Link } from "react-router";
 import type { Member } from "../../../contracts/accounts.ts";
-import { initialsOf } from "../../lib/session.ts";
 import { paths } from "../../paths.ts";
+import { AvatarButtonFace, avatarButton } from "./avatar-button-face.tsx";
 
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-zinc-200 outline-none data-[highlighted]:bg-zinc-800 data-[highlighted]:text-zinc-50";
@@ -20,22 +20,8 @@ const links = [
 export function AvatarMenu({ onSearch, user }: { onSearch: () => void; user: Member | null }) {
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label="Account menu"
-        className="rounded-full p-1.5 text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50 data-[state=open]:bg-zinc-800"
-      >
-        {user?.avatar ? (
-          <img src={user.avatar} alt="" className="size-7 rounded-full object-cover" />
-        ) : user ? (
-          <span
-            aria-hidden
-            className="inline-flex size-7 items-center justify-center rounded-full bg-gem/20 text-xs font-semibold text-gem"
-          >
-            {initialsOf(user)}
-          </span>
-        ) : (
-          <CircleUser className="size-6" aria-hidden />
-        )}
+      <DropdownMenu.Trigger aria-label="Account menu" className={avatarButton}>
+        <AvatarButtonFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

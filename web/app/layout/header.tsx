@@ -1,10 +1,13 @@
 import { Menu, MessageSquare, Search, Star } from "lucide-react";
-import type { Ref } from "react";
+import { lazy, type Ref, Suspense } from "react";
 import { Link } from "react-router";
 import type { Member } from "../../../contracts/accounts.ts";
 import { paths } from "../../paths.ts";
-import { AvatarMenu } from "./avatar-menu.tsx";
+import { AvatarButtonFace, avatarButton } from "./avatar-button-face.tsx";
 import { Logo } from "./logo.tsx";
+
+// The menu's library is fetched after the first render; until then the same button stands in.
+const AvatarMenu = lazy(() => import("./avatar-menu.tsx").then((m) => ({ default: m.AvatarMenu })));
 
 const iconButton = "rounded-md p-2 text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50";
 
@@ -51,7 +54,15 @@ export function Header({
         <Link to={paths.blurts} aria-label="Blurts" className={iconButton}>
           <MessageSquare className="size-5" aria-hidden />
         </Link>
-        <AvatarMenu onSearch={onSearch} user={user} />
+        <Suspense
+          fallback={
+            <button type="button" aria-label="Account menu" aria-haspopup="menu" className={avatarButton}>
+              <AvatarButtonFace user={user} />
+            </button>
+          }
+        >
+          <AvatarMenu onSearch={onSearch} user={user} />
+        </Suspense>
       </div>
     </header>
   );

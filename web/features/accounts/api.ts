@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { type Me, memberSchema } from "../../../contracts/accounts.ts";
+import type { Me, Member } from "../../../contracts/accounts.ts";
 import { sendJson } from "../../lib/api-client.ts";
 import { meQuery } from "../../lib/session.ts";
 import { paths } from "../../paths.ts";
 
-const memberBody = z.object({ user: memberSchema });
+type MemberBody = { user: Member };
 
 /** After any change of who is signed in, everything member-specific is fetched again. */
 function useSessionChange() {
@@ -20,7 +19,7 @@ export function useSignIn() {
   const changed = useSessionChange();
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { handle: string; password: string }) => sendJson("POST", paths.api.signIn, input, memberBody),
+    mutationFn: (input: { handle: string; password: string }) => sendJson<MemberBody>("POST", paths.api.signIn, input),
     onSuccess: ({ user }) => changed({ user, admin: client.getQueryData(meQuery.queryKey)?.admin ?? false }),
   });
 }
@@ -30,7 +29,7 @@ export function useSignUp() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { inviteCode: string; handle: string; password: string; email?: string; username?: string }) =>
-      sendJson("POST", paths.api.signUp, input, memberBody),
+      sendJson<MemberBody>("POST", paths.api.signUp, input),
     onSuccess: ({ user }) => changed({ user, admin: client.getQueryData(meQuery.queryKey)?.admin ?? false }),
   });
 }
@@ -44,7 +43,7 @@ export function useSignOut() {
   });
 }
 
-function useMemberUpdate<T>(send: (input: T) => Promise<z.infer<typeof memberBody>>) {
+function useMemberUpdate<T>(send: (input: T) => Promise<MemberBody>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: send,
@@ -53,13 +52,13 @@ function useMemberUpdate<T>(send: (input: T) => Promise<z.infer<typeof memberBod
 }
 
 export const useUpdateProfile = () =>
-  useMemberUpdate((input: { username: string; email: string }) => sendJson("PATCH", paths.api.me, input, memberBody));
+  useMemberUpdate((input: { username: string; email: string }) => sendJson<MemberBody>("PATCH", paths.api.me, input));
 
 export const useUploadAvatar = () =>
   useMemberUpdate((file: File) => {
     const form = new FormData();
     form.append("file", file);
-    return sendJson("POST", paths.api.avatar, form, memberBody);
+    return sendJson<MemberBody>("POST", paths.api.avatar, form);
   });
 
 export function useDeleteAccount() {

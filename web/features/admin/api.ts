@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { inviteSchema } from "../../../contracts/accounts.ts";
+import type { Invite } from "../../../contracts/accounts.ts";
 import { getJson, sendJson } from "../../lib/api-client.ts";
 import { meQuery } from "../../lib/session.ts";
 import { paths } from "../../paths.ts";
 
 const invitesQuery = queryOptions({
   queryKey: ["admin", "invites"],
-  queryFn: ({ signal }) => getJson(paths.api.invites, z.object({ invites: z.array(inviteSchema) }), signal),
+  queryFn: ({ signal }) => getJson<{ invites: Invite[] }>(paths.api.invites, signal),
 });
 
 export const useInvites = (enabled: boolean) => useQuery({ ...invitesQuery, enabled });
@@ -32,7 +31,7 @@ export function useCreateInvite() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { note?: string; expiresInDays?: number }) =>
-      sendJson("POST", paths.api.invites, input, z.object({ code: z.string(), id: z.string() })),
+      sendJson<{ code: string; id: string }>("POST", paths.api.invites, input),
     onSuccess: () => client.invalidateQueries({ queryKey: invitesQuery.queryKey }),
   });
 }

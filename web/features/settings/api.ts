@@ -1,10 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  type FeedSettings,
-  feedSettingsForDegen,
-  feedSettingsSchema,
-  normaliseFeedChoice,
-} from "../../../contracts/settings.ts";
+import { type FeedSettings, feedSettingsForDegen, normaliseFeedChoice } from "../../../contracts/feed-settings.ts";
 import { toast } from "../../components/ui/toast/toast-store.ts";
 import { getJson, sendJson } from "../../lib/api-client.ts";
 import { useMe } from "../../lib/session.ts";
@@ -26,7 +21,7 @@ export function useFeedSettings() {
     // If "who am I?" fails, the reader is treated as a visitor rather than left waiting.
     enabled: !me.isPending,
     queryFn: ({ signal }) =>
-      member ? getJson(paths.api.settings, feedSettingsSchema, signal) : Promise.resolve(readLocalSettings()),
+      member ? getJson<FeedSettings>(paths.api.settings, signal) : Promise.resolve(readLocalSettings()),
   });
 
   const saved = (settings: FeedSettings) => {
@@ -47,7 +42,7 @@ export function useFeedSettings() {
 
   const degen = useMutation({
     mutationFn: async (degenMode: boolean): Promise<FeedSettings> => {
-      if (member) return sendJson("PUT", paths.api.degenMode, { degenMode }, feedSettingsSchema);
+      if (member) return sendJson<FeedSettings>("PUT", paths.api.degenMode, { degenMode });
       const next = feedSettingsForDegen(degenMode);
       writeLocalSettings(next);
       return next;
@@ -59,7 +54,7 @@ export function useFeedSettings() {
 
   const feeds = useMutation({
     mutationFn: async (choice: { enabledFeeds: string[]; feedOrder?: string[] }): Promise<FeedSettings> => {
-      if (member) return sendJson("PUT", paths.api.feedChoice, choice, feedSettingsSchema);
+      if (member) return sendJson<FeedSettings>("PUT", paths.api.feedChoice, choice);
       const current = readLocalSettings();
       const next = {
         degenMode: current.degenMode,

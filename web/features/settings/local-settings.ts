@@ -1,4 +1,4 @@
-import { type FeedSettings, feedSettingsForDegen, normaliseFeedChoice } from "../../../contracts/settings.ts";
+import { type FeedSettings, feedSettingsForDegen, normaliseFeedChoice } from "../../../contracts/feed-settings.ts";
 
 /** Spec §3: visitors keep their settings in the browser under this key, version 3. */
 export const SETTINGS_STORAGE_KEY = "settings-storage";

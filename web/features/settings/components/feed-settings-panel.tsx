@@ -1,5 +1,5 @@
-import { feedKeys, feedTitles } from "../../../../contracts/feeds.ts";
-import { ALWAYS_ENABLED } from "../../../../contracts/settings.ts";
+import { feedKeys, feedTitles } from "../../../../contracts/feed-catalog.ts";
+import { ALWAYS_ENABLED } from "../../../../contracts/feed-settings.ts";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useFeedSettings } from "../api.ts";
 
