@@ -1,36 +1,9 @@
 import { z } from "zod";
+import { feedKeys } from "./feed-catalog.ts";
 
-export const feedKeys = [
-  "bitcoin",
-  "gemwire",
-  "news",
-  "market",
-  "search",
-  "xfeed",
-  "nftart",
-  "instagram",
-  "tiktok",
-  "youtube",
-  "animalmemes",
-] as const;
+export { type FeedKey, feedKeys, feedTitles } from "./feed-catalog.ts";
 
 export const feedKeySchema = z.enum(feedKeys);
-export type FeedKey = z.infer<typeof feedKeySchema>;
-
-/** Spec §3 feed titles ({product} is Gemwire). */
-export const feedTitles: Record<FeedKey, string> = {
-  bitcoin: "Bitcoin News",
-  gemwire: "Gemwire",
-  news: "Latest News",
-  market: "Market Analysis",
-  search: "Targeted Search",
-  xfeed: "X Feed",
-  nftart: "NFT/Art",
-  instagram: "Instagram",
-  tiktok: "TikTok",
-  youtube: "YouTube",
-  animalmemes: "Animal Memes",
-};
 
 export const feedItemSchema = z
   .object({
@@ -42,7 +15,13 @@ export const feedItemSchema = z
     image: z.string().nullable(),
     source: z.string(),
     creator: z.string(),
-    votes: z.object({ up: z.number().int(), down: z.number().int() }),
+    votes: z
+      .object({ up: z.number().int(), down: z.number().int() })
+      .describe("Members' up and down votes on this article's link, across every feed"),
+    myVote: z
+      .enum(["up", "down"])
+      .nullable()
+      .describe("The signed-in member's own vote on this link; null for visitors and when not voted"),
   })
   .meta({ id: "FeedItem" });
 

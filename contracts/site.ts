@@ -10,6 +10,10 @@ export const siteConfigSchema = z
     version: z.string(),
     accessMode: z.enum(["open", "members"]),
     contactEmail: z.string(),
+    feedRefreshMs: z
+      .number()
+      .int()
+      .describe("How old a feed may get before the web app fetches it again (FEED_REFRESH_MS)"),
     social: z.object({
       x: z.string().optional(),
       telegram: z.string().optional(),

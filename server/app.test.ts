@@ -192,7 +192,10 @@ describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
     const document = response.json();
     expect(document.openapi).toBe("3.1.0");
     expect(document.info).toMatchObject({ title: "Gemwire API", version: appVersion });
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/site"]));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(["/api/health", "/api/site", "/api/votes", "/api/favorites", "/api/events"]),
+    );
+    expect(Object.keys(document.paths["/api/favorites"]).sort()).toEqual(["delete", "get", "put"]);
     expect(document.paths["/api/openapi.json"]).toBeUndefined();
     const health = document.paths["/api/health"].get.responses["200"].content["application/json"].schema;
     expect(JSON.stringify(health)).toMatch(/Health|status/);
@@ -233,6 +236,7 @@ describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
       version: appVersion,
       accessMode: "open",
       contactEmail: "hello@example.org",
+      feedRefreshMs: 300_000,
       social: { x: "https://x.com/gemwire" },
     });
     expect(response.body).not.toContain("correct horse");

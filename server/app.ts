@@ -10,6 +10,8 @@ import { profileRoutes } from "./modules/accounts/profile-routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { type AdminPassword, loadAdminPassword } from "./modules/admin/admin-password.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { communityRoutes } from "./modules/community/routes.ts";
+import { contentRoutes } from "./modules/content/routes.ts";
 import { publishRoutes } from "./modules/feeds/publish-routes.ts";
 import { feedRoutes } from "./modules/feeds/routes.ts";
 import { resolveSources, type Sources } from "./modules/feeds/sources.ts";
@@ -125,6 +127,8 @@ export async function buildApp({
   await app.register(adminRoutes, { prefix: "/api" });
   await app.register(settingsRoutes, { prefix: "/api" });
   await app.register(profileRoutes, { prefix: "/api" });
+  await app.register(communityRoutes, { prefix: "/api" });
+  await app.register(contentRoutes, { prefix: "/api" });
   await app.register(publishRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);
   await registerWebApp(app, webRoot);

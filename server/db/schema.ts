@@ -98,6 +98,29 @@ export interface UserFeedSettingsTable {
   updated_at: number;
 }
 
+export type VoteDirection = "up" | "down";
+
+export interface ArticleVotesTable {
+  user_id: string;
+  link: string;
+  direction: VoteDirection;
+  created_at: number;
+}
+
+/** A member's favorite article: a snapshot taken when it was added. */
+export interface FavoritesTable {
+  user_id: string;
+  link: string;
+  item_id: string;
+  title: string;
+  description: string;
+  image: string | null;
+  source: string;
+  creator: string;
+  published_at: number;
+  created_at: number;
+}
+
 export interface Schema {
   job_leases: JobLeasesTable;
   feeds: FeedsTable;
@@ -109,4 +132,6 @@ export interface Schema {
   app_settings: AppSettingsTable;
   user_settings: UserSettingsTable;
   user_feed_settings: UserFeedSettingsTable;
+  article_votes: ArticleVotesTable;
+  favorites: FavoritesTable;
 }

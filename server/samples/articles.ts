@@ -19,6 +19,8 @@ export type SampleArticle = {
   summary: string;
   /** Paragraphs of the article page. */
   body: string[];
+  /** The outlet's own address, for articles whose page is not served by the demo. */
+  link?: string;
 };
 
 type Story = {
@@ -181,6 +183,37 @@ const stories: Story[] = [
   },
 ];
 
+/**
+ * Two articles from the outlets whose pages cannot be analysed (spec §2 Article card:
+ * the bloomberg and wsj hosts), so the demo shows Analyze disabled. Their links lead to
+ * the outlets themselves.
+ */
+const outletArticles: SampleArticle[] = [
+  {
+    feed: "news",
+    slug: "wsj-wall-street-banks-weigh-crypto-custody",
+    title: "Wall Street banks weigh crypto custody as rules ease",
+    source: "The Wall Street Journal",
+    creator: "Vicky Ge Huang",
+    hoursAgo: 7,
+    summary:
+      "Large US banks are preparing custody services for digital assets after regulators softened their guidance.",
+    body: [],
+    link: "https://www.wsj.com/finance/currencies/wall-street-banks-weigh-crypto-custody",
+  },
+  {
+    feed: "market",
+    slug: "bloomberg-hedge-funds-add-bitcoin-options",
+    title: "Hedge funds add bitcoin options to hedge year-end swings",
+    source: "Bloomberg",
+    creator: "Olga Kharif",
+    hoursAgo: 9,
+    summary: "Options open interest climbed as funds bought protection against a sharp move into the year's end.",
+    body: [],
+    link: "https://www.bloomberg.com/news/articles/hedge-funds-add-bitcoin-options",
+  },
+];
+
 function slugify(text: string): string {
   return text
     .toLowerCase()
@@ -214,4 +247,5 @@ export const sampleArticles: readonly SampleArticle[] = [
     summary,
     body: [summary, "This is a sample article that ships with Gemwire for its offline demo."],
   })),
+  ...outletArticles,
 ];

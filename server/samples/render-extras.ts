@@ -110,7 +110,7 @@ export function renderTrends(geo: string, base: string, now = Date.now()): strin
     return `<item><title>${escapeMarkup(title)}</title><ht:approx_traffic>${traffic}</ht:approx_traffic>
   <pubDate>${new Date(now - (i * 7 + offset) * 3_600_000).toUTCString()}</pubDate>
   ${article.picture ? `<ht:picture>${base}/samples/images/${article.picture}.svg</ht:picture><ht:picture_source>${escapeMarkup(article.source)}</ht:picture_source>` : ""}
-  <ht:news_item><ht:news_item_title>${escapeMarkup(article.title)}</ht:news_item_title><ht:news_item_url>${base}/samples/articles/${article.slug}</ht:news_item_url><ht:news_item_source>${escapeMarkup(article.source)}</ht:news_item_source></ht:news_item></item>`;
+  <ht:news_item><ht:news_item_title>${escapeMarkup(article.title)}</ht:news_item_title><ht:news_item_url>${article.link ?? `${base}/samples/articles/${article.slug}`}</ht:news_item_url><ht:news_item_source>${escapeMarkup(article.source)}</ht:news_item_source></ht:news_item></item>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:ht="https://trends.google.com/trending/rss"><channel><title>Daily Search Trends</title><link>${base}/</link><description>Sample search trends for ${escapeMarkup(geo)}</description>

@@ -14,7 +14,7 @@ function entries(feed: FeedKey, base: string, now: number): Entry[] {
     .sort((a, b) => a.hoursAgo - b.hoursAgo)
     .map((article) => ({
       ...article,
-      link: `${base}/samples/articles/${article.slug}`,
+      link: article.link ?? `${base}/samples/articles/${article.slug}`,
       image: article.picture ? `${base}/samples/images/${article.picture}.svg` : undefined,
       date: new Date(now - article.hoursAgo * HOUR),
     }));

@@ -15,6 +15,8 @@ export const limits = {
   /** All addresses together: spoofed or rotated addresses gain nothing. */
   adminSignInOverall: { limit: 100, windowMs: 15 * MINUTE },
   avatarUploadsPerMember: { limit: 20, windowMs: 60 * MINUTE },
+  /** Votes and favorite changes together: far more than anyone clicks, little for a script. */
+  communityWritesPerMember: { limit: 300, windowMs: 10 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts the attempt under every key; the first exhausted one answers 429 with Retry-After. */

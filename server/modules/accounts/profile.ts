@@ -1,6 +1,7 @@
 import type { Member } from "../../../contracts/accounts.ts";
 import type { Database } from "../../db/database.ts";
 import { invalidRequest, notFound } from "../../errors.ts";
+import { deleteVotesOf } from "../community/repository.ts";
 import { avatarAddress, processAvatar, removeAvatar, saveAvatar } from "./avatars.ts";
 import { presentMember } from "./service.ts";
 
@@ -48,8 +49,9 @@ export async function replaceAvatar(
 }
 
 /**
- * Deletes an account: sign-in stops at once (every session ends); the data is purged
- * later by the purge job, and only then is the handle free again.
+ * Deletes an account: sign-in stops at once (every session ends) and the member's votes
+ * stop counting; the rest is purged later by the purge job, and only then is the handle
+ * free again.
  */
 export async function deleteAccount(
   database: Database,
@@ -64,10 +66,15 @@ export async function deleteAccount(
   await database.db.transaction().execute(async (trx) => {
     await trx.updateTable("users").set({ deleted_at: now }).where("id", "=", userId).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
+    // A leaving member's votes stop counting now, not at the purge.
+    await deleteVotesOf({ db: trx }, userId);
   });
 }
 
-/** Purges accounts deleted before `olderThan`: their rows, settings, sessions and picture. */
+/**
+ * Purges accounts deleted before `olderThan`: their rows and picture; settings, sessions,
+ * votes and favorites go with the row (ON DELETE CASCADE).
+ */
 export async function purgeDeletedAccounts(database: Database, dataDir: string, olderThan: number): Promise<number> {
   const doomed = await database.db
     .selectFrom("users")

@@ -1,8 +1,9 @@
 import type { FeedItem } from "../../../contracts/feeds.ts";
+import { NO_VOTES, type VoteTally } from "../community/repository.ts";
 import type { ArticleRow } from "./repository.ts";
 
-/** An article as the API shows it. Votes are counted by the community module once it exists; none are cast yet. */
-export function presentArticle(row: ArticleRow): FeedItem {
+/** An article as the API shows it, with its link's votes (none where not given). */
+export function presentArticle(row: ArticleRow, tally: VoteTally = NO_VOTES): FeedItem {
   return {
     id: row.item_id,
     title: row.title,
@@ -12,7 +13,8 @@ export function presentArticle(row: ArticleRow): FeedItem {
     image: row.image,
     source: row.source,
     creator: row.creator,
-    votes: { up: 0, down: 0 },
+    votes: { ...tally.votes },
+    myVote: tally.myVote,
   };
 }
 

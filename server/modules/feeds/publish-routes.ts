@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import { renderJsonFeed, renderRss } from "./publish.ts";
-import { listFeedItems } from "./service.ts";
+import { listPublishedItems } from "./service.ts";
 
 const PUBLISHED_ITEMS = 50;
 
@@ -13,7 +13,7 @@ async function gemwireFeed(request: FastifyRequest, format: "xml" | "json") {
     description: "The crypto stories most sources are covering, from Gemwire.",
     siteUrl,
     feedUrl: `${siteUrl}feeds/gemwire.${format}`,
-    items: (await listFeedItems(app.database, app.sources, "gemwire", { limit: PUBLISHED_ITEMS })).items,
+    items: await listPublishedItems(app.database, app.sources, PUBLISHED_ITEMS),
   };
 }
 

@@ -135,6 +135,18 @@ export async function listArticles({ db }: Database, query: ArticleQuery): Promi
   return select.orderBy("published_at", "desc").orderBy("id", "desc").limit(query.limit).execute();
 }
 
+/** The freshest stored copy of the article at `link`, whichever feed carries it. */
+export async function findArticleByLink({ db }: Database, link: string): Promise<ArticleRow | undefined> {
+  return db
+    .selectFrom("articles")
+    .selectAll()
+    .where("link", "=", link)
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /** Words of a search, letters and digits only; the last one matches as a prefix. */
 export function searchTerms(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);

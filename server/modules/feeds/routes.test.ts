@@ -94,6 +94,7 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
       source: "CoinDesk",
       creator: "Ann",
       votes: { up: 0, down: 0 },
+      myVote: null,
     });
   });
 

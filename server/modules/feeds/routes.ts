@@ -35,7 +35,8 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: feedItemsSchema, 400: errorBodySchema },
       },
     },
-    async (request) => listFeedItems(app.database, app.sources, request.params.key, request.query),
+    async (request) =>
+      listFeedItems(app.database, app.sources, request.params.key, request.query, request.member?.id ?? null),
   );
 
   app.get(
@@ -48,6 +49,8 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchResultsSchema, 400: errorBodySchema },
       },
     },
-    async (request) => ({ results: await searchFeedItems(app.database, request.query.q) }),
+    async (request) => ({
+      results: await searchFeedItems(app.database, request.query.q, request.member?.id ?? null),
+    }),
   );
 };

@@ -1,6 +1,7 @@
 import type { FeedItem, FeedKey, FeedStatus } from "../../../contracts/feeds.ts";
 import type { Database } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
+import { tallyVotes } from "../community/repository.ts";
 import { presentArticle, uniqueByLink } from "./presenter.ts";
 import {
   type ArticleRow,
@@ -61,34 +62,65 @@ function readCursor(before: string | undefined): Cursor | undefined {
 
 const cursorAfter = (row: ArticleRow | undefined) => (row ? `${row.published_at}_${row.id}` : null);
 
+/** The page's articles presented with their votes, counted in one query for the whole page. */
+async function presentWithVotes(database: Database, rows: ArticleRow[], viewerId: string | null): Promise<FeedItem[]> {
+  const tallies = await tallyVotes(
+    database,
+    rows.map((row) => row.link),
+    viewerId,
+  );
+  return rows.map((row) => presentArticle(row, tallies.get(row.link)));
+}
+
 /**
- * A page of a feed's items, newest first. Gemwire's own feed is, until stories rank it,
+ * A page of a feed's articles, newest first. Gemwire's own feed is, until stories rank it,
  * the newest articles across every feed, each link once.
  */
-export async function listFeedItems(
+async function feedPage(
   database: Database,
   sources: Sources,
   key: FeedKey,
   query: ItemsQuery,
-): Promise<{ items: FeedItem[]; next: string | null }> {
+): Promise<{ rows: ArticleRow[]; next: string | null }> {
   const feed = sources.feeds.find((f) => f.key === key);
   if (!feed) throw notFound(`No feed named ${key}`);
   const base = { source: query.source, before: readCursor(query.before) };
   if (feed.url !== null) {
     const rows = await listArticles(database, { ...base, feedKey: key, limit: query.limit });
-    return { items: rows.map(presentArticle), next: rows.length === query.limit ? cursorAfter(rows.at(-1)) : null };
+    return { rows, next: rows.length === query.limit ? cursorAfter(rows.at(-1)) : null };
   }
   const rows = await listArticles(database, { ...base, limit: query.limit * 3 });
   const unique = uniqueByLink(rows).slice(0, query.limit);
-  const last = unique.at(-1);
   return {
-    items: unique.map(presentArticle),
-    next: unique.length === query.limit || rows.length === query.limit * 3 ? cursorAfter(last) : null,
+    rows: unique,
+    next: unique.length === query.limit || rows.length === query.limit * 3 ? cursorAfter(unique.at(-1)) : null,
   };
 }
 
+/** A page of a feed's items with their votes; `viewerId` (a member's id) also fills in `myVote`. */
+export async function listFeedItems(
+  database: Database,
+  sources: Sources,
+  key: FeedKey,
+  query: ItemsQuery,
+  viewerId: string | null = null,
+): Promise<{ items: FeedItem[]; next: string | null }> {
+  const { rows, next } = await feedPage(database, sources, key, query);
+  return { items: await presentWithVotes(database, rows, viewerId), next };
+}
+
+/** Gemwire's feed for subscribers (RSS, JSON Feed), which carry no votes. */
+export async function listPublishedItems(database: Database, sources: Sources, limit: number): Promise<FeedItem[]> {
+  const { rows } = await feedPage(database, sources, "gemwire", { limit });
+  return rows.map((row) => presentArticle(row));
+}
+
 /** Spec §2 Search: at most 5 results across every stored feed, de-duplicated by link. */
-export async function searchFeedItems(database: Database, text: string): Promise<FeedItem[]> {
+export async function searchFeedItems(
+  database: Database,
+  text: string,
+  viewerId: string | null = null,
+): Promise<FeedItem[]> {
   const rows = await searchArticles(database, text, SEARCH_LIMIT * 6);
-  return uniqueByLink(rows).slice(0, SEARCH_LIMIT).map(presentArticle);
+  return presentWithVotes(database, uniqueByLink(rows).slice(0, SEARCH_LIMIT), viewerId);
 }

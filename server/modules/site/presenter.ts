@@ -8,6 +8,7 @@ export function presentSiteConfig(config: Config, version: string): SiteConfig {
     version,
     accessMode: config.accessMode,
     contactEmail: config.contactEmail,
+    feedRefreshMs: config.feedRefreshMs,
     social: { ...config.social },
   };
 }

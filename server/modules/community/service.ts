@@ -1,0 +1,101 @@
+import { FAVORITES_MAX, type FavoriteResult, type VoteResult } from "../../../contracts/community.ts";
+import type { FeedItem } from "../../../contracts/feeds.ts";
+import type { Database } from "../../db/database.ts";
+import type { VoteDirection } from "../../db/schema.ts";
+import { invalidRequest, notFound } from "../../errors.ts";
+import { findArticleByLink } from "../feeds/repository.ts";
+import { presentFavorite } from "./presenter.ts";
+import {
+  deleteFavorite,
+  deleteVote,
+  favoriteStats,
+  hasFavorite,
+  insertFavorite,
+  listFavorites,
+  lockMember,
+  NO_VOTES,
+  saveVote,
+  tallyVotes,
+} from "./repository.ts";
+
+const articleNotFound = () => notFound("Article not found");
+
+const tooManyFavorites = () => invalidRequest(`You can keep at most ${FAVORITES_MAX} favorites. Remove some first.`);
+
+async function requireArticle(database: Database, link: string) {
+  const article = await findArticleByLink(database, link);
+  if (!article) throw articleNotFound();
+  return article;
+}
+
+/**
+ * Spec §4 Votes: sets (or, with null, removes) the member's vote on a stored article and
+ * answers the link's counts afterwards. Sending the same vote twice changes nothing. Only
+ * a new vote needs the article: a vote can be taken back after its article is pruned.
+ */
+export async function castVote(
+  database: Database,
+  userId: string,
+  link: string,
+  vote: VoteDirection | null,
+  now = Date.now(),
+): Promise<VoteResult> {
+  if (vote === null) await deleteVote(database, userId, link);
+  else {
+    await requireArticle(database, link);
+    await saveVote(database, { userId, link, direction: vote, now });
+  }
+  const tally = (await tallyVotes(database, [link], userId)).get(link) ?? NO_VOTES;
+  return { link, ...tally };
+}
+
+/** The member's favorites, most recently added first, with current votes. */
+export async function getFavorites(database: Database, userId: string): Promise<{ items: FeedItem[] }> {
+  const rows = await listFavorites(database, userId, FAVORITES_MAX);
+  const tallies = await tallyVotes(
+    database,
+    rows.map((row) => row.link),
+    userId,
+  );
+  return { items: rows.map((row) => presentFavorite(row, tallies.get(row.link))) };
+}
+
+/**
+ * Spec §4 Favorite toggle (on): keeps a snapshot of the stored article. Adding a
+ * favorite twice keeps one (even once its article is pruned); at FAVORITES_MAX nothing
+ * more is added.
+ */
+export async function addFavorite(
+  database: Database,
+  userId: string,
+  link: string,
+  now = Date.now(),
+): Promise<FavoriteResult> {
+  await database.db.transaction().execute(async (trx) => {
+    const tx = { ...database, db: trx };
+    await lockMember(tx, userId);
+    if (await hasFavorite(tx, userId, link)) return;
+    const article = await requireArticle(tx, link);
+    const { count, latest } = await favoriteStats(tx, userId);
+    if (count >= FAVORITES_MAX) throw tooManyFavorites();
+    await insertFavorite(tx, {
+      user_id: userId,
+      link,
+      item_id: article.item_id,
+      title: article.title,
+      description: article.description,
+      image: article.image,
+      source: article.source,
+      creator: article.creator,
+      published_at: article.published_at,
+      // Strictly after the previous one, so "most recently added first" holds even within a millisecond.
+      created_at: latest === null ? now : Math.max(now, latest + 1),
+    });
+  });
+  return { link, favorite: true };
+}
+
+/** Spec §4 Favorite toggle (off); removing one that is not there is fine too. */
+export async function removeFavorite(database: Database, userId: string, link: string): Promise<void> {
+  await deleteFavorite(database, userId, link);
+}
