@@ -47,7 +47,7 @@ test.describe("navigation on a large screen", () => {
     await header.getByRole("link", { name: "Blurts" }).click();
     await expect(page).toHaveURL("/blurts");
     await header.getByRole("button", { name: "Search" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Article search is coming soon" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Search articles" })).toBeVisible();
   });
 
   test("the avatar menu works from the keyboard", async ({ page }) => {

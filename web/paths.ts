@@ -43,5 +43,13 @@ export const paths = {
     adminSignOut: "/api/admin/logout",
     invites: "/api/admin/invites",
     revokeInvite: (id: string) => `/api/admin/invites/${encodeURIComponent(id)}/revoke`,
+    feeds: "/api/feeds",
+    feedItems: (key: string, limit: number) => `/api/feeds/${encodeURIComponent(key)}/items?limit=${limit}`,
+    search: (query: string) => `/api/search?q=${encodeURIComponent(query)}`,
+    votes: "/api/votes",
+    favorites: "/api/favorites",
+    favorite: (link: string) => `/api/favorites?link=${encodeURIComponent(link)}`,
+    events: "/api/events",
+    analysis: (url: string) => `/api/analysis?url=${encodeURIComponent(url)}`,
   },
 } as const;

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { toast } from "../../components/ui/toast/toast-store.ts";
 import { Toaster } from "../../components/ui/toast/toaster.tsx";
+import { useAnalysis } from "../../features/feeds/analysis-store.ts";
 import { TickerStrip } from "../../features/market/components/ticker-strip.tsx";
 import { useMe } from "../../lib/session.ts";
 import { Footer } from "./footer.tsx";
@@ -9,6 +10,28 @@ import { Header } from "./header.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { showsTicker } from "./ticker-visibility.ts";
 import { useMediaQuery } from "./use-media-query.ts";
+
+// Dialogs are fetched the first time they open, keeping them out of the first download.
+const SearchDialog = lazy(() =>
+  import("../../features/feeds/components/search-dialog.tsx").then((m) => ({ default: m.SearchDialog })),
+);
+const AnalysisDialog = lazy(() =>
+  import("../../features/feeds/components/analysis-dialog.tsx").then((m) => ({ default: m.AnalysisDialog })),
+);
+
+/** Ctrl+K (Cmd+K on a Mac) opens the search dialog from anywhere. */
+function useSearchShortcut(open: () => void) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
+        event.preventDefault();
+        open();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+}
 
 /** Tailwind's `lg` breakpoint: from here the sidebar is fixed instead of a drawer. */
 export const LARGE_SCREEN_QUERY = "(min-width: 1024px)";
@@ -43,6 +66,11 @@ export function AppLayout() {
   }, [menuOpen]);
 
   const announceSoon = useCallback((what: string) => toast({ title: `${what} is coming soon` }), []);
+  const [searching, setSearching] = useState(false);
+  const openSearch = useCallback(() => setSearching(true), []);
+  const closeSearch = useCallback(() => setSearching(false), []);
+  useSearchShortcut(openSearch);
+  const analysis = useAnalysis();
 
   return (
     <div className="min-h-dvh bg-surface text-zinc-100">
@@ -63,7 +91,7 @@ export function AppLayout() {
           <Header
             menuOpen={menuOpen}
             onOpenMenu={() => setMenuOpen(true)}
-            onSearch={() => announceSoon("Article search")}
+            onSearch={openSearch}
             menuButtonRef={menuButton}
             isLargeScreen={isLargeScreen}
             user={user}
@@ -76,6 +104,16 @@ export function AppLayout() {
         <Footer onStartTour={() => announceSoon("The welcome tour")} />
       </div>
       <Toaster />
+      {searching ? (
+        <Suspense fallback={null}>
+          <SearchDialog open={searching} onClose={closeSearch} />
+        </Suspense>
+      ) : null}
+      {analysis.article ? (
+        <Suspense fallback={null}>
+          <AnalysisDialog />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,24 +1,86 @@
+import { SlidersHorizontal } from "lucide-react";
+import { lazy, Suspense, useId, useState } from "react";
+import { type FeedKey, feedTitles } from "../../../contracts/feed-catalog.ts";
 import { Page } from "../../components/ui/page.tsx";
+import { EventsSection } from "../../features/content/components/events-section.tsx";
+import { useFeedCatalog } from "../../features/feeds/api.ts";
+import { FeedSection } from "../../features/feeds/components/feed-section.tsx";
+import { EmptyState } from "../../features/feeds/components/list-states.tsx";
+import { useFeedSettings } from "../../features/settings/api.ts";
+import { paths } from "../../paths.ts";
 
-const sections = [
-  { title: "Gemwire Top Stories", text: "The stories most sources are covering right now." },
-  { title: "Notable Events", text: "Conferences and launches coming up, soonest first." },
-  { title: "Your feeds", text: "One row per feed you follow, in your order, with a source filter." },
-  { title: "From the blog", text: "The latest posts from the Gemwire team." },
-];
+const EditFeedsDialog = lazy(() =>
+  import("../../features/settings/components/edit-feeds-dialog.tsx").then((m) => ({ default: m.EditFeedsDialog })),
+);
 
+/** The feeds that have a page of their own, linked from their home section's title. */
+const feedPages: Partial<Record<FeedKey, string>> = {
+  bitcoin: paths.bitcoinNews,
+  news: paths.news,
+  market: paths.market,
+  search: paths.search,
+  xfeed: paths.xFeed,
+  nftart: paths.nftArt,
+};
+
+/**
+ * Spec §2 Home: the Gemwire feed on top, Notable Events, one section per enabled feed in
+ * the reader's order, and the blog last.
+ */
 export function HomePage() {
+  const settings = useFeedSettings().query;
+  const catalog = useFeedCatalog();
+  const [editing, setEditing] = useState(false);
+  const enabled = settings.data?.enabledFeeds ?? [];
+  const tagsOf = (key: FeedKey) => catalog.data?.feeds.find((feed) => feed.key === key)?.tags ?? [];
+  const section = (key: FeedKey, title = feedTitles[key]) => (
+    <FeedSection key={key} feedKey={key} title={title} tags={tagsOf(key)} pageLink={feedPages[key]} />
+  );
+
   return (
-    <Page title="Dashboard" description="Spot trending stories and scan Solana for AI suggested tickers">
-      <ul className="grid gap-4 sm:grid-cols-2">
-        {sections.map((section) => (
-          <li key={section.title} className="rounded-xl border border-dashed border-line bg-panel/60 p-6">
-            <h2 className="font-semibold text-zinc-100">{section.title}</h2>
-            <p className="mt-1 text-sm text-muted">{section.text}</p>
-            <p className="mt-4 text-xs font-medium uppercase tracking-wide text-gem">Coming soon</p>
-          </li>
-        ))}
-      </ul>
+    <Page
+      title="Dashboard"
+      description="Spot trending stories and scan Solana for AI suggested tickers"
+      actions={
+        <button
+          type="button"
+          onClick={() => setEditing(true)}
+          className="inline-flex items-center gap-2 rounded-md border border-line px-3 py-2 text-sm text-zinc-200 hover:bg-zinc-800"
+        >
+          <SlidersHorizontal className="size-4" aria-hidden />
+          Edit RSS Feeds
+        </button>
+      }
+    >
+      <div className="space-y-10">
+        {settings.isPending ? (
+          <p className="sr-only" role="status">
+            Loading your feeds…
+          </p>
+        ) : null}
+        {enabled.includes("gemwire") ? section("gemwire", "Gemwire Top Stories") : null}
+        <EventsSection />
+        {enabled.filter((key) => key !== "gemwire").map((key) => section(key))}
+        <BlogSection />
+      </div>
+      {editing ? (
+        <Suspense fallback={null}>
+          <EditFeedsDialog open={editing} onClose={() => setEditing(false)} />
+        </Suspense>
+      ) : null}
     </Page>
+  );
+}
+
+/** Spec §2 Home: the blog section comes last (400 px cards); posts arrive with the blog. */
+function BlogSection() {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-xl font-semibold text-zinc-50">
+        From the Blog
+      </h2>
+      <EmptyState>No blog posts yet.</EmptyState>
+    </section>
   );
 }

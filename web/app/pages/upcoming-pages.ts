@@ -25,12 +25,6 @@ export const upcomingPages: readonly UpcomingPage[] = [
     summary: "A launchpad-style board of sample tokens: new creations, about to graduate and graduated.",
   },
   {
-    path: paths.favorites,
-    title: "Favorites",
-    summary: "The articles you star, from every feed, kept with your membership.",
-  },
-  { path: paths.myFeed, title: "My Feed", summary: "Your enabled feeds merged into one stream, newest first." },
-  {
     path: paths.blurts,
     title: "Blurts",
     summary: "A timeline of members' comments and GEMS predictions, filterable by kind and outcome.",
@@ -40,20 +34,6 @@ export const upcomingPages: readonly UpcomingPage[] = [
     title: "Notifications",
     summary: "Replies and activity that concern you, with unread ones highlighted.",
   },
-  { path: paths.bitcoinNews, title: "Bitcoin News", summary: "The latest bitcoin articles from across the web." },
-  { path: paths.news, title: "Latest News", summary: "Crypto news from major outlets, sortable by members' votes." },
-  {
-    path: paths.market,
-    title: "Market Analysis",
-    summary: "Market updates, trading and technical analysis, sortable by members' votes.",
-  },
-  {
-    path: paths.search,
-    title: "Targeted Search",
-    summary: "Articles from targeted crypto searches, sortable by members' votes.",
-  },
-  { path: paths.xFeed, title: "X Feed", summary: "Posts from crypto voices on X, shown as a social timeline." },
-  { path: paths.nftArt, title: "NFT & Art", summary: "News from NFT and digital art." },
   { path: paths.blog, title: "Blog", summary: "Posts from the Gemwire team." },
   {
     path: paths.searchTrends,

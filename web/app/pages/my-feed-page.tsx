@@ -1,0 +1,43 @@
+import { Page } from "../../components/ui/page.tsx";
+import { FEEDS_FAILED, useFeedsItems } from "../../features/feeds/api.ts";
+import { uniqueByLink } from "../../features/feeds/article-rules.ts";
+import { ArticleGrid } from "../../features/feeds/components/article-grid.tsx";
+import { RefreshButton } from "../../features/feeds/components/list-states.tsx";
+import { useFeedSettings } from "../../features/settings/api.ts";
+
+/**
+ * Spec §2 My Feed: the reader's enabled feeds merged, newest first, each link once. The
+ * token ticker strip sits above it, as on every page that shows the ticker.
+ */
+export function MyFeedPage() {
+  const settings = useFeedSettings().query;
+  const keys = (settings.data?.enabledFeeds ?? []).filter((key) => key !== "gemwire");
+  const feeds = useFeedsItems(keys);
+  const items = uniqueByLink(
+    feeds.flatMap((feed) => feed.data?.items ?? []).sort((a, b) => Date.parse(b.pubDate) - Date.parse(a.pubDate)),
+  );
+  const refetch = () => {
+    for (const feed of feeds) void feed.refetch();
+  };
+  const fetching = feeds.some((feed) => feed.isFetching);
+  return (
+    <Page
+      title="My Feed"
+      description="Every feed you follow, newest first."
+      actions={<RefreshButton busy={fetching} onRefresh={refetch} />}
+    >
+      <ArticleGrid
+        section="my-feed"
+        refreshable={false}
+        source={{
+          items,
+          isPending: settings.isPending || (items.length === 0 && feeds.some((feed) => feed.isPending)),
+          isError: feeds.length > 0 && feeds.every((feed) => feed.isError),
+          isFetching: fetching,
+          errorMessage: FEEDS_FAILED,
+          refetch,
+        }}
+      />
+    </Page>
+  );
+}

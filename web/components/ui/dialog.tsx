@@ -1,0 +1,91 @@
+import { X } from "lucide-react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+
+/**
+ * A modal dialog on the browser's own <dialog>: focus moves in (to the element marked
+ * `data-autofocus`, else the first control) and is kept there, the page
+ * behind is inert, Escape and a click outside close it, and focus returns to where it was.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  className = "max-w-lg",
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first control; a dialog can name a better one.
+      dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+      // The page behind does not scroll while a dialog is open.
+      const overflow = document.documentElement.style.overflow;
+      document.documentElement.style.overflow = "hidden";
+      return () => {
+        document.documentElement.style.overflow = overflow;
+        if (dialog.open) dialog.close();
+      };
+    }
+    return undefined;
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onCloseRef.current();
+      }}
+      onKeyDown={(event) => {
+        // Chromium may skip the cancel event (e.g. a second Escape without a click between).
+        if (event.key === "Escape" && !event.defaultPrevented) {
+          event.preventDefault();
+          onCloseRef.current();
+        }
+      }}
+      onMouseDown={(event) => {
+        // A press on the backdrop (the dialog element itself, outside its panel) closes it.
+        if (event.target === ref.current) onCloseRef.current();
+      }}
+      className={`m-auto w-[calc(100%-2rem)] ${className} rounded-xl border border-line bg-panel p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70`}
+    >
+      {open ? (
+        <div className="p-5">
+          <div className="mb-4 flex items-start justify-between gap-4">
+            <div>
+              <h2 id={titleId} className="text-lg font-semibold text-zinc-50">
+                {title}
+              </h2>
+              {description ? <div className="mt-1 text-sm text-muted">{description}</div> : null}
+            </div>
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={() => onCloseRef.current()}
+              className="rounded-md p-1 text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100"
+            >
+              <X className="size-5" aria-hidden />
+            </button>
+          </div>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

@@ -1,0 +1,73 @@
+import { type ReactElement, type ReactNode, useEffect, useId, useRef, useState } from "react";
+
+/** Spec §9: a tooltip opens after 700 ms; moving to another within 300 ms opens it at once. */
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+let lastClosedAt = Number.NEGATIVE_INFINITY;
+
+/**
+ * A text tooltip for a focusable trigger: shown on hover and keyboard focus, hidden on
+ * leave, blur or Escape, and announced through aria-describedby.
+ */
+export function Tooltip({
+  content,
+  children,
+}: {
+  content: ReactNode;
+  children: (props: {
+    "aria-describedby": string | undefined;
+    onPointerEnter: () => void;
+    onPointerLeave: () => void;
+    onFocus: () => void;
+    onBlur: () => void;
+  }) => ReactElement;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") hide();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  });
+
+  function show() {
+    clearTimeout(timer.current);
+    const skip = performance.now() - lastClosedAt < TOOLTIP_SKIP_DELAY_MS;
+    timer.current = setTimeout(() => setOpen(true), skip ? 0 : TOOLTIP_DELAY_MS);
+  }
+  function hide() {
+    clearTimeout(timer.current);
+    setOpen((wasOpen) => {
+      if (wasOpen) lastClosedAt = performance.now();
+      return false;
+    });
+  }
+
+  return (
+    <span className="relative inline-flex">
+      {children({
+        "aria-describedby": open ? id : undefined,
+        onPointerEnter: show,
+        onPointerLeave: hide,
+        onFocus: show,
+        onBlur: hide,
+      })}
+      {open ? (
+        <span
+          id={id}
+          role="tooltip"
+          className="absolute top-full left-0 z-40 mt-2 w-max max-w-64 rounded-md border border-line bg-zinc-900 px-3 py-2 text-xs text-zinc-200 shadow-lg"
+        >
+          {content}
+        </span>
+      ) : null}
+    </span>
+  );
+}

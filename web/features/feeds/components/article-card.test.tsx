@@ -1,0 +1,217 @@
+import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Me } from "../../../../contracts/accounts.ts";
+import type { FeedItem } from "../../../../contracts/feeds.ts";
+import { toastStore } from "../../../components/ui/toast/toast-store.ts";
+import { useHiddenArticles } from "../hidden-articles.ts";
+import { ArticleCard, useCardActions } from "./article-card.tsx";
+
+const HOUR = 3_600_000;
+
+const article = (over: Partial<FeedItem> = {}): FeedItem => ({
+  id: "a1",
+  title: "Bitcoin hits record high",
+  link: "https://news.example/bitcoin-record",
+  pubDate: new Date(Date.now() - 2 * HOUR).toISOString(),
+  description: "Spot ETF inflows topped $1.2 billion.",
+  image: "https://img.example/btc.png",
+  source: "CoinDesk",
+  creator: "Helene",
+  votes: { up: 2, down: 1 },
+  myVote: null,
+  ...over,
+});
+
+const member: Me = { user: { id: "u1", handle: "satoshi", username: null, email: null, avatar: null }, admin: false };
+const visitor: Me = { user: null, admin: false };
+
+/** A card in a list whose cached feed holds the article, as on a real page. */
+function Card({ item }: { item: FeedItem }) {
+  const actions = useCardActions(useHiddenArticles("test"));
+  return <ArticleCard item={item} actions={actions} />;
+}
+
+/** Reads the article from the feed cache, as a real list does, so optimistic changes show. */
+function FromCache({ item }: { item: FeedItem }) {
+  const feed = useQuery({
+    queryKey: ["feeds", "items", "bitcoin"],
+    queryFn: (): { items: FeedItem[] } => ({ items: [item] }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return <Card item={feed.data?.items[0] ?? item} />;
+}
+
+function renderCard(item: FeedItem, me: Me) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(["me"], me);
+  client.setQueryData(["feeds", "items", "bitcoin"], { items: [item], next: null });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={["/"]}>
+        <Routes>
+          <Route path="/" element={<FromCache item={item} />} />
+          <Route path="/token/:symbol" element={<p>token page</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { client, view };
+}
+
+const lastToast = () => toastStore.getSnapshot()[0];
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(async () => new Response(JSON.stringify({ items: [] }), { status: 200 }));
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  for (const toast of toastStore.getSnapshot()) toastStore.dismiss(toast.id);
+});
+
+describe("ArticleCard", () => {
+  it("opens the article in a new tab on a click, but not on its buttons, inputs or links", () => {
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    renderCard(article(), visitor);
+    fireEvent.click(screen.getByText("Spot ETF inflows topped $1.2 billion."));
+    expect(open).toHaveBeenCalledWith("https://news.example/bitcoin-record", "_blank", "noopener,noreferrer");
+    open.mockClear();
+    fireEvent.click(screen.getByRole("button", { name: /Hide article/ }));
+    fireEvent.click(screen.getByRole("combobox"));
+    const title = screen.getByRole("link", { name: "Bitcoin hits record high" });
+    title.addEventListener("click", (event) => event.preventDefault()); // the test browser would follow it
+    fireEvent.click(title);
+    expect(open).not.toHaveBeenCalled();
+    const link = screen.getByRole("link", { name: "Bitcoin hits record high" });
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toContain("noopener");
+  });
+
+  it("shows the picture only while it loads, and none that mentions 'undefined'", () => {
+    const { view } = renderCard(article(), visitor);
+    const image = view.container.querySelector("img");
+    expect(image?.getAttribute("src")).toBe("https://img.example/btc.png");
+    fireEvent.error(image as HTMLImageElement);
+    expect(view.container.querySelector("img")).toBeNull();
+    view.unmount();
+    const other = renderCard(article({ image: "https://img.example/undefined" }), visitor);
+    expect(other.view.container.querySelector("img")).toBeNull();
+  });
+
+  it("colours the age badge by the hour", () => {
+    const { view } = renderCard(article({ pubDate: new Date(Date.now() - 13 * HOUR).toISOString() }), visitor);
+    const badge = view.container.querySelector("time[data-tone]");
+    expect(badge?.getAttribute("data-tone")).toBe("orange");
+    expect(badge?.textContent).toBe("13h");
+  });
+
+  it("disables Analyze for wsj.com and bloomberg.com articles", () => {
+    const { view } = renderCard(article({ link: "https://www.wsj.com/articles/x" }), visitor);
+    expect((screen.getByRole("button", { name: /Analyze/ }) as HTMLButtonElement).disabled).toBe(true);
+    view.unmount();
+    renderCard(article(), visitor);
+    expect((screen.getByRole("button", { name: /Analyze/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("asks visitors to sign in to vote, and sends nothing", () => {
+    renderCard(article(), visitor);
+    fireEvent.click(screen.getByRole("button", { name: "Vote up (2)" }));
+    expect(lastToast()?.title).toBe("Sign in to vote");
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/api/votes"))).toBe(false);
+  });
+
+  it("shows a member's vote before the server answers, then the server's counts", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (String(url) === "/api/votes") {
+        expect(JSON.parse(String(init?.body))).toEqual({ link: "https://news.example/bitcoin-record", vote: "up" });
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      }
+      return new Response(JSON.stringify({ items: [] }), { status: 200 });
+    });
+    renderCard(article(), member);
+    fireEvent.click(screen.getByRole("button", { name: "Vote up (2)" }));
+    const pressed = await screen.findByRole("button", { name: "Vote up (3)" });
+    expect(pressed.getAttribute("aria-pressed")).toBe("true");
+    answer(
+      new Response(
+        JSON.stringify({ link: "https://news.example/bitcoin-record", votes: { up: 7, down: 1 }, myVote: "up" }),
+        { status: 200 },
+      ),
+    );
+    await screen.findByRole("button", { name: "Vote up (7)" });
+  });
+
+  it("rolls a refused vote back and says so", async () => {
+    let refuse: () => void = () => undefined;
+    fetchMock.mockImplementation(async (url: string) =>
+      String(url) === "/api/votes"
+        ? new Promise<Response>((resolve) => {
+            refuse = () =>
+              resolve(
+                new Response(JSON.stringify({ error: { code: "internal_error", message: "Something went wrong" } }), {
+                  status: 500,
+                }),
+              );
+          })
+        : new Response(JSON.stringify({ items: [] }), { status: 200 }),
+    );
+    renderCard(article({ votes: { up: 2, down: 1 }, myVote: "up" }), member);
+    fireEvent.click(screen.getByRole("button", { name: "Vote down (1)" }));
+    await screen.findByRole("button", { name: "Vote down (2)" });
+    expect(screen.getByRole("button", { name: "Vote up (1)" })).toBeTruthy();
+    refuse();
+    await screen.findByRole("button", { name: "Vote down (1)" });
+    expect(screen.getByRole("button", { name: "Vote up (2)" }).getAttribute("aria-pressed")).toBe("true");
+    expect(lastToast()).toMatchObject({ title: "Vote not saved", variant: "destructive" });
+  });
+
+  it("dims a hidden article and can show it again", () => {
+    const { view } = renderCard(article(), visitor);
+    fireEvent.click(screen.getByRole("button", { name: "Hide article" }));
+    expect(view.container.querySelector("article")?.className).toContain("opacity-50");
+    fireEvent.click(screen.getByRole("button", { name: "Unhide article" }));
+    expect(view.container.querySelector("article")?.className).not.toContain("opacity-50");
+  });
+
+  it("copies the link when the browser cannot share, with the spec's toast", async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal("navigator", { ...navigator, share: undefined, clipboard: { writeText } });
+    renderCard(article(), visitor);
+    fireEvent.click(screen.getByRole("button", { name: "Share article" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith("https://news.example/bitcoin-record"));
+    expect(lastToast()).toMatchObject({ title: "Link copied", description: "Article link copied to clipboard" });
+  });
+
+  it("falls back to copying when sharing fails, but not when the reader cancels", async () => {
+    const writeText = vi.fn(async () => undefined);
+    const share = vi.fn(async () => {
+      throw new DOMException("cancelled", "AbortError");
+    });
+    vi.stubGlobal("navigator", { ...navigator, share, clipboard: { writeText } });
+    renderCard(article(), visitor);
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Share article" })));
+    expect(share).toHaveBeenCalled();
+    expect(writeText).not.toHaveBeenCalled();
+    share.mockImplementation(async () => {
+      throw new DOMException("no", "NotAllowedError");
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Share article" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalled());
+  });
+
+  it("suggests tokens as the reader types and opens the chosen token's page", async () => {
+    renderCard(article(), visitor);
+    const box = screen.getByRole("combobox");
+    fireEvent.change(box, { target: { value: "sol" } });
+    expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["SOLSolana"]);
+    fireEvent.keyDown(box, { key: "Enter" });
+    await screen.findByText("token page");
+  });
+});

@@ -1,0 +1,143 @@
+import { Eye, EyeOff, Share2, Sparkles, Star, ThumbsDown, ThumbsUp } from "lucide-react";
+import type { MouseEvent } from "react";
+import type { FeedItem } from "../../../../contracts/feeds.ts";
+import { formatDate } from "../../../lib/dates.ts";
+import { openAnalysis, useAnalysis } from "../analysis-store.ts";
+import { useToggleFavorite, useVote } from "../api.ts";
+import { articleKey, canAnalyze } from "../article-rules.ts";
+import { shareArticle } from "../share.ts";
+import { AgeBadge } from "./age-badge.tsx";
+import { ArticleImage } from "./article-image.tsx";
+import { TokenSearch } from "./token-search.tsx";
+
+/** What a list of cards shares: one vote and favorite hook for all of them, and the section's hide state. */
+export type CardActions = {
+  vote: ReturnType<typeof useVote>;
+  favorites: ReturnType<typeof useToggleFavorite>;
+  isHidden: (link: string) => boolean;
+  toggleHidden: (link: string) => void;
+};
+
+export function useCardActions(hidden: { isHidden: (link: string) => boolean; toggle: (link: string) => void }) {
+  return {
+    vote: useVote(),
+    favorites: useToggleFavorite(),
+    isHidden: hidden.isHidden,
+    toggleHidden: hidden.toggle,
+  } satisfies CardActions;
+}
+
+const INTERACTIVE = "button, input, a, select, textarea, label, [role='option'], [role='listbox']";
+
+/** Spec §2: clicking a card opens the article in a new tab, except on its buttons, inputs and links. */
+function openOnCardClick(event: MouseEvent<HTMLElement>, link: string) {
+  if (!link || (event.target as Element).closest(INTERACTIVE)) return;
+  window.open(link, "_blank", "noopener,noreferrer");
+}
+
+const action =
+  "inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-xs text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
+
+/** Spec §2 Article card: the one card every feed list uses. */
+export function ArticleCard({
+  item,
+  actions,
+  className = "",
+}: {
+  item: FeedItem;
+  actions: CardActions;
+  className?: string;
+}) {
+  const analysis = useAnalysis();
+  const hidden = actions.isHidden(articleKey(item));
+  const favorite = actions.favorites.isFavorite(item);
+  const analysable = canAnalyze(item.link);
+  const analysing = analysis.loading && analysis.article?.link === item.link;
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the title link is the keyboard way to open the article
+    <article
+      onClick={(event) => openOnCardClick(event, item.link)}
+      data-hidden={hidden || undefined}
+      className={`flex cursor-pointer flex-col overflow-hidden rounded-xl border border-line bg-panel transition-colors hover:border-zinc-600 ${hidden ? "opacity-50" : ""} ${className}`}
+    >
+      <ArticleImage src={item.image} className="h-40 w-full bg-zinc-900 object-cover" />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-center gap-2 text-xs text-muted">
+          <AgeBadge date={item.pubDate} />
+          <span className="truncate" title={item.source}>
+            {item.source}
+          </span>
+          <span aria-hidden>·</span>
+          <span className="shrink-0">{formatDate(item.pubDate)}</span>
+        </div>
+        <h3 className="font-semibold leading-snug text-zinc-50">
+          {item.link ? (
+            <a href={item.link} target="_blank" rel="noopener noreferrer" className="line-clamp-3 hover:text-gem">
+              {item.title}
+            </a>
+          ) : (
+            <span className="line-clamp-3">{item.title}</span>
+          )}
+        </h3>
+        {item.description ? <p className="line-clamp-3 text-sm text-muted">{item.description}</p> : null}
+        <div className="mt-auto space-y-2 pt-2">
+          <TokenSearch label={`Find a token mentioned in “${item.title}”`} />
+          <div className="flex flex-wrap items-center gap-0.5">
+            <button
+              type="button"
+              aria-label={`Vote up (${item.votes.up})`}
+              aria-pressed={item.myVote === "up"}
+              onClick={() => actions.vote(item, "up")}
+              className={`${action} ${item.myVote === "up" ? "text-emerald-300" : ""}`}
+            >
+              <ThumbsUp className="size-4" aria-hidden />
+              <span aria-hidden>{item.votes.up}</span>
+            </button>
+            <button
+              type="button"
+              aria-label={`Vote down (${item.votes.down})`}
+              aria-pressed={item.myVote === "down"}
+              onClick={() => actions.vote(item, "down")}
+              className={`${action} ${item.myVote === "down" ? "text-red-300" : ""}`}
+            >
+              <ThumbsDown className="size-4" aria-hidden />
+              <span aria-hidden>{item.votes.down}</span>
+            </button>
+            <button
+              type="button"
+              aria-label={hidden ? "Unhide article" : "Hide article"}
+              aria-pressed={hidden}
+              onClick={() => actions.toggleHidden(articleKey(item))}
+              className={action}
+            >
+              {hidden ? <Eye className="size-4" aria-hidden /> : <EyeOff className="size-4" aria-hidden />}
+            </button>
+            <button
+              type="button"
+              aria-label={favorite ? "Remove from favorites" : "Add to favorites"}
+              aria-pressed={favorite}
+              onClick={() => actions.favorites.toggle(item)}
+              className={`${action} ${favorite ? "text-yellow-300" : ""}`}
+            >
+              <Star className={`size-4 ${favorite ? "fill-current" : ""}`} aria-hidden />
+            </button>
+            <button type="button" aria-label="Share article" onClick={() => void shareArticle(item)} className={action}>
+              <Share2 className="size-4" aria-hidden />
+            </button>
+            <button
+              type="button"
+              onClick={() => openAnalysis(item)}
+              disabled={!analysable || analysing}
+              title={analysable ? undefined : "Articles from this site cannot be analyzed"}
+              className={`${action} ml-auto font-medium text-gem`}
+            >
+              <Sparkles className="size-4" aria-hidden />
+              {analysing ? "Analyzing…" : "Analyze"}
+            </button>
+          </div>
+        </div>
+      </div>
+    </article>
+  );
+}

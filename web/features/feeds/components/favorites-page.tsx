@@ -1,0 +1,41 @@
+import { Link } from "react-router";
+import { Page } from "../../../components/ui/page.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { paths } from "../../../paths.ts";
+import { useFavorites } from "../api.ts";
+import { ArticleGrid } from "./article-grid.tsx";
+import { EmptyState } from "./list-states.tsx";
+
+/** Spec §2 Favorites: a member's favorite articles from every feed, kept on the server. */
+export function FavoritesPage() {
+  const { member, checking, query } = useFavorites();
+  return (
+    <Page title="Favorites" description="The articles you starred, from every feed.">
+      {checking || (query.isPending && member) ? (
+        <Spinner label="Loading favorites" />
+      ) : member ? (
+        <ArticleGrid
+          section="favorites"
+          refreshable={false}
+          emptyText="No favorite articles yet"
+          source={{
+            items: query.data?.items ?? [],
+            isPending: false,
+            isError: query.isError,
+            isFetching: query.isFetching,
+            errorMessage: query.error?.message ?? "Failed to load favorites",
+            refetch: () => void query.refetch(),
+          }}
+        />
+      ) : (
+        <EmptyState>
+          No favorite articles yet.{" "}
+          <Link to={paths.login} className="font-medium text-gem hover:underline">
+            Sign in
+          </Link>{" "}
+          to keep favorites that follow you on every device.
+        </EmptyState>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,57 @@
+import type { FeedKey } from "../../../../contracts/feed-catalog.ts";
+import { Page } from "../../../components/ui/page.tsx";
+import { FEEDS_FAILED, useFeedItems } from "../api.ts";
+import { ArticleGrid, type ArticleSource } from "./article-grid.tsx";
+
+/** A query's state in the shape the grid reads. */
+export function gridSource(query: ReturnType<typeof useFeedItems>): ArticleSource {
+  return {
+    items: query.data?.items ?? [],
+    isPending: query.isPending,
+    isError: query.isError,
+    isFetching: query.isFetching,
+    errorMessage: FEEDS_FAILED,
+    refetch: () => void query.refetch(),
+  };
+}
+
+/** A feed's own page (Bitcoin News, Latest News, Market Analysis, Targeted Search, NFT & Art). */
+export function FeedPage({
+  feedKey,
+  title,
+  description,
+  sortable = false,
+}: {
+  feedKey: FeedKey;
+  title: string;
+  description?: string;
+  sortable?: boolean;
+}) {
+  const feed = useFeedItems(feedKey);
+  return (
+    <Page title={title} description={description}>
+      <ArticleGrid section={`page:${feedKey}`} source={gridSource(feed)} sortable={sortable} />
+    </Page>
+  );
+}
+
+export const BitcoinNewsPage = () => (
+  <FeedPage feedKey="bitcoin" title="Bitcoin News" description="The latest bitcoin articles from across the web." />
+);
+export const LatestNewsPage = () => (
+  <FeedPage feedKey="news" title="Latest News" description="Crypto news from major outlets." sortable />
+);
+export const MarketAnalysisPage = () => (
+  <FeedPage
+    feedKey="market"
+    title="Market Analysis"
+    description="Market updates, trading and technical analysis."
+    sortable
+  />
+);
+export const TargetedSearchPage = () => (
+  <FeedPage feedKey="search" title="Targeted Search" description="Articles from targeted crypto searches." sortable />
+);
+export const NftArtPage = () => (
+  <FeedPage feedKey="nftart" title="NFT & Art" description="News from NFTs and digital art." />
+);

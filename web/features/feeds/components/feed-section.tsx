@@ -1,0 +1,136 @@
+import { ChevronLeft, ChevronRight, Info } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { FeedKey } from "../../../../contracts/feed-catalog.ts";
+import { Tooltip } from "../../../components/ui/tooltip.tsx";
+import { FEEDS_FAILED, useFeedItems } from "../api.ts";
+import { articleKey, sourceLabel, sourcesOf } from "../article-rules.ts";
+import { useArticleList } from "../use-article-list.ts";
+import { ArticleCard, useCardActions } from "./article-card.tsx";
+import { CardSkeletons, EmptyState, LoadError, ShowHiddenToggle } from "./list-states.tsx";
+
+/** Spec §2 Home: feed cards are 300–340 px wide. */
+const CARD_WIDTH = "w-[300px] shrink-0 snap-start sm:w-[340px]";
+/** A home row shows the newest few; the feed's own page shows more. */
+const SECTION_SIZE = 20;
+
+/**
+ * One home section per enabled feed: a horizontally scrolling row of cards with a source
+ * filter, hide and show-hidden, and a tooltip of the feed's topics.
+ */
+export function FeedSection({
+  feedKey,
+  title,
+  tags,
+  pageLink,
+}: {
+  feedKey: FeedKey;
+  title: string;
+  tags: readonly string[];
+  pageLink?: string;
+}) {
+  const headingId = useId();
+  const filterId = useId();
+  const feed = useFeedItems(feedKey);
+  const [source, setSource] = useState("");
+  const items = feed.data?.items ?? [];
+  const sources = sourcesOf(items);
+  const filtered = (source ? items.filter((item) => item.source === source) : items).slice(0, SECTION_SIZE);
+  const list = useArticleList(`home:${feedKey}`, filtered);
+  const actions = useCardActions(list.hidden);
+  const row = useRef<HTMLUListElement>(null);
+
+  const scroll = (direction: 1 | -1) => {
+    const element = row.current;
+    if (element) element.scrollBy({ left: direction * element.clientWidth * 0.8, behavior: "smooth" });
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-3" data-feed={feedKey}>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id={headingId} className="text-xl font-semibold text-zinc-50">
+          {pageLink ? (
+            <Link to={pageLink} className="hover:text-gem">
+              {title}
+            </Link>
+          ) : (
+            title
+          )}
+        </h2>
+        {tags.length > 0 ? (
+          <Tooltip content={`Topics: ${tags.join(", ")}`}>
+            {(props) => (
+              <button
+                type="button"
+                aria-label={`About ${title}`}
+                className="rounded-full p-1 text-zinc-500 hover:text-zinc-200"
+                {...props}
+              >
+                <Info className="size-4" aria-hidden />
+              </button>
+            )}
+          </Tooltip>
+        ) : null}
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          <label htmlFor={filterId} className="sr-only">
+            Source for {title}
+          </label>
+          <select
+            id={filterId}
+            value={source}
+            onChange={(event) => setSource(event.target.value)}
+            className="max-w-56 rounded-md border border-line bg-zinc-900 px-2 py-1.5 text-sm text-zinc-200"
+          >
+            <option value="">All Sources</option>
+            {sources.map((name) => (
+              <option key={name} value={name} title={name}>
+                {sourceLabel(name)}
+              </option>
+            ))}
+          </select>
+          <ShowHiddenToggle count={list.hiddenCount} showing={list.showHidden} onToggle={list.toggleShowHidden} />
+          <button
+            type="button"
+            aria-label={`Scroll ${title} back`}
+            onClick={() => scroll(-1)}
+            className="rounded-md border border-line p-1.5 text-zinc-300 hover:bg-zinc-800"
+          >
+            <ChevronLeft className="size-4" aria-hidden />
+          </button>
+          <button
+            type="button"
+            aria-label={`Scroll ${title} on`}
+            onClick={() => scroll(1)}
+            className="rounded-md border border-line p-1.5 text-zinc-300 hover:bg-zinc-800"
+          >
+            <ChevronRight className="size-4" aria-hidden />
+          </button>
+        </div>
+      </div>
+      {feed.isError && !feed.data ? (
+        <LoadError message={FEEDS_FAILED} onRetry={() => void feed.refetch()} />
+      ) : feed.isPending ? (
+        <div role="status" className="flex gap-4 overflow-hidden" aria-busy="true" aria-label={`Loading ${title}`}>
+          <CardSkeletons count={4} className={CARD_WIDTH} />
+        </div>
+      ) : list.visible.length === 0 ? (
+        <EmptyState>No articles to display</EmptyState>
+      ) : (
+        // The row takes focus so arrow keys scroll it (a scrollable region must be keyboard reachable).
+        <ul
+          ref={row}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard reachable
+          tabIndex={0}
+          aria-label={`${title} articles`}
+          className="flex snap-x gap-4 overflow-x-auto rounded-xl pb-3 [scrollbar-color:#3f3f46_transparent]"
+        >
+          {list.visible.map((item) => (
+            <li key={articleKey(item)} className={`flex ${CARD_WIDTH}`}>
+              <ArticleCard item={item} actions={actions} className="w-full" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

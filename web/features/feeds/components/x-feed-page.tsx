@@ -1,0 +1,46 @@
+import { Page } from "../../../components/ui/page.tsx";
+import { FEEDS_FAILED, useFeedItems } from "../api.ts";
+import { articleKey } from "../article-rules.ts";
+import { useArticleList } from "../use-article-list.ts";
+import { CardSkeletons, EmptyState, LoadError, RefreshButton, ShowHiddenToggle } from "./list-states.tsx";
+import { TweetCard } from "./tweet-card.tsx";
+
+/** Spec §2 Social feed: the X feed as a timeline of tweet-style cards. */
+export function XFeedPage() {
+  const feed = useFeedItems("xfeed");
+  const items = feed.data?.items ?? [];
+  const list = useArticleList("page:xfeed", items);
+  return (
+    <Page title="X Feed" description="Posts from crypto voices on X.">
+      <div className="mx-auto max-w-2xl space-y-4">
+        <div className="flex items-center gap-2">
+          <ShowHiddenToggle count={list.hiddenCount} showing={list.showHidden} onToggle={list.toggleShowHidden} />
+          <span className="ml-auto">
+            <RefreshButton busy={feed.isFetching} onRefresh={() => void feed.refetch()} />
+          </span>
+        </div>
+        {feed.isError && items.length === 0 ? (
+          <LoadError message={FEEDS_FAILED} onRetry={() => void feed.refetch()} />
+        ) : feed.isPending ? (
+          <div role="status" aria-busy="true" aria-label="Loading posts" className="space-y-4">
+            <CardSkeletons count={3} className="" />
+          </div>
+        ) : list.visible.length === 0 ? (
+          <EmptyState>No tweets to display</EmptyState>
+        ) : (
+          <ul className="space-y-4">
+            {list.visible.map((item) => (
+              <li key={articleKey(item)}>
+                <TweetCard
+                  item={item}
+                  hidden={list.hidden.isHidden(articleKey(item))}
+                  onToggleHidden={list.hidden.toggle}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Page>
+  );
+}
