@@ -5,7 +5,7 @@ import { Page } from "../../components/ui/page.tsx";
 import { EventsSection } from "../../features/content/components/events-section.tsx";
 import { useFeedCatalog } from "../../features/feeds/api.ts";
 import { FeedSection } from "../../features/feeds/components/feed-section.tsx";
-import { EmptyState } from "../../features/feeds/components/list-states.tsx";
+import { CardSkeletons, EmptyState } from "../../features/feeds/components/list-states.tsx";
 import { useFeedSettings } from "../../features/settings/api.ts";
 import { paths } from "../../paths.ts";
 
@@ -53,11 +53,7 @@ export function HomePage() {
       }
     >
       <div className="space-y-10">
-        {settings.isPending ? (
-          <p className="sr-only" role="status">
-            Loading your feeds…
-          </p>
-        ) : null}
+        {settings.isPending ? <SectionSkeleton /> : null}
         {enabled.includes("gemwire") ? section("gemwire", "Gemwire Top Stories") : null}
         <EventsSection />
         {enabled.filter((key) => key !== "gemwire").map((key) => section(key))}
@@ -69,6 +65,18 @@ export function HomePage() {
         </Suspense>
       ) : null}
     </Page>
+  );
+}
+
+/** Holds the top row's place while the reader's feed choice loads, so the page does not jump. */
+function SectionSkeleton() {
+  return (
+    <div role="status" aria-label="Loading your feeds" className="space-y-3">
+      <div className="h-7 w-56 animate-pulse rounded bg-zinc-800" />
+      <div className="flex gap-4 overflow-hidden">
+        <CardSkeletons count={4} className="w-[300px] shrink-0 sm:w-[340px]" />
+      </div>
+    </div>
   );
 }
 
