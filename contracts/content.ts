@@ -9,8 +9,8 @@ export const eventSchema = z
     startDate: z.string().describe("ISO-8601"),
     endDate: z.string().describe("ISO-8601"),
     location: z.object({ city: z.string(), country: z.string() }),
-    website: z.string(),
-    imageUrl: z.string().nullable(),
+    website: z.url({ protocol: /^https?$/ }),
+    imageUrl: z.url({ protocol: /^https?$/ }).nullable(),
   })
   .meta({ id: "Event" });
 

@@ -131,9 +131,12 @@ test("search finds articles by a word of their description, and says when nothin
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
 
-  // The header button opens it too.
-  await page.getByRole("banner").getByRole("button", { name: "Search" }).click();
+  // The header button opens it too, and focus returns to it on close.
+  const searchButton = page.getByRole("banner").getByRole("button", { name: "Search" });
+  await searchButton.click();
   await expect(page.getByRole("dialog", { name: "Search articles" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(searchButton).toBeFocused();
 });
 
 test("Analyze is disabled for a wsj.com article and shows its honest error elsewhere", async ({ page }) => {

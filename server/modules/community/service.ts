@@ -31,7 +31,8 @@ async function requireArticle(database: Database, link: string) {
 /**
  * Spec §4 Votes: sets (or, with null, removes) the member's vote on a stored article and
  * answers the link's counts afterwards. Sending the same vote twice changes nothing. Only
- * a new vote needs the article: a vote can be taken back after its article is pruned.
+ * a new vote needs the article (or the member's favorite copy of it): a vote can be taken
+ * back after its article is pruned.
  */
 export async function castVote(
   database: Database,
@@ -42,7 +43,8 @@ export async function castVote(
 ): Promise<VoteResult> {
   if (vote === null) await deleteVote(database, userId, link);
   else {
-    await requireArticle(database, link);
+    // A member's favorite keeps its article votable after the feed has let it go.
+    if (!(await hasFavorite(database, userId, link))) await requireArticle(database, link);
     await saveVote(database, { userId, link, direction: vote, now });
   }
   const tally = (await tallyVotes(database, [link], userId)).get(link) ?? NO_VOTES;

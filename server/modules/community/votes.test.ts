@@ -28,7 +28,7 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
       [
         testItem("b1", 1, now, { title: "Bitcoin ETF inflows hit record" }),
         testItem("b2", 2, now, { title: "Bitcoin fees drop" }),
-        ...["b3", "b4", "b5", "b6", "b7"].map((id, i) => testItem(id, 3 + i, now)),
+        ...["b3", "b4", "b5", "b6", "b7", "b8"].map((id, i) => testItem(id, 3 + i, now)),
       ],
       now,
     );
@@ -158,6 +158,21 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
     expect((await vote(ann, B7, null)).json()).toEqual({ link: B7, votes: { up: 1, down: 0 }, myVote: null });
     expect((await vote(ann, B7, "up")).statusCode).toBe(404);
     expect((await vote(bob, B7, "down")).statusCode).toBe(404);
+  });
+
+  it("keeps a member's favorite votable after its article is pruned", async () => {
+    const [ann, bob] = [await join(), await join()];
+    const B8 = link("b8");
+    const kept = await app.inject({
+      method: "PUT",
+      url: "/api/favorites",
+      cookies: ann.cookies,
+      payload: { link: B8 },
+    });
+    expect(kept.statusCode).toBe(200);
+    await handle.database.db.deleteFrom("articles").where("link", "=", B8).execute();
+    expect((await vote(ann, B8, "down")).json()).toEqual({ link: B8, votes: { up: 0, down: 1 }, myVote: "down" });
+    expect((await vote(bob, B8, "up")).statusCode).toBe(404);
   });
 
   it.each([

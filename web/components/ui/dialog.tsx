@@ -23,6 +23,7 @@ export function Dialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const descriptionId = useId();
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -30,6 +31,7 @@ export function Dialog({
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
+      const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       dialog.showModal();
       // showModal focuses the first control; a dialog can name a better one.
       dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
@@ -39,6 +41,8 @@ export function Dialog({
       return () => {
         document.documentElement.style.overflow = overflow;
         if (dialog.open) dialog.close();
+        // The dialog may already be gone from the page, and then the browser returns focus nowhere.
+        if (returnTo?.isConnected) returnTo.focus();
       };
     }
     return undefined;
@@ -48,6 +52,7 @@ export function Dialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
         event.preventDefault();
         onCloseRef.current();
@@ -72,7 +77,11 @@ export function Dialog({
               <h2 id={titleId} className="text-lg font-semibold text-zinc-50">
                 {title}
               </h2>
-              {description ? <div className="mt-1 text-sm text-muted">{description}</div> : null}
+              {description ? (
+                <div id={descriptionId} className="mt-1 text-sm text-muted">
+                  {description}
+                </div>
+              ) : null}
             </div>
             <button
               type="button"

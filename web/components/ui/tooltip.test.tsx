@@ -27,13 +27,28 @@ describe("Tooltip (spec §9: delay 700 ms, skip delay 300 ms)", () => {
     act(() => vi.advanceTimersByTime(1));
     expect(screen.getByRole("tooltip").textContent).toBe("Bitcoin topics");
     expect(button.getAttribute("aria-describedby")).toBe(screen.getByRole("tooltip").id);
+    // The pointer can move onto the tooltip without losing it.
     fireEvent.pointerLeave(button);
+    fireEvent.pointerEnter(screen.getByRole("tooltip"));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByRole("tooltip")).toBeTruthy();
+    fireEvent.pointerLeave(screen.getByRole("tooltip"));
+    act(() => vi.advanceTimersByTime(200));
     expect(screen.queryByRole("tooltip")).toBeNull();
 
     fireEvent.focus(button);
     act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS));
     expect(screen.getByRole("tooltip")).toBeTruthy();
     fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("tooltip")).toBeNull();
+  });
+
+  it("toggles on a tap, for touch screens", () => {
+    render(<Trigger label="Bitcoin" />);
+    const button = screen.getByRole("button", { name: "Bitcoin" });
+    fireEvent.click(button);
+    expect(screen.getByRole("tooltip")).toBeTruthy();
+    fireEvent.click(button);
     expect(screen.queryByRole("tooltip")).toBeNull();
   });
 
@@ -48,6 +63,7 @@ describe("Tooltip (spec §9: delay 700 ms, skip delay 300 ms)", () => {
     act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS));
     fireEvent.pointerLeave(screen.getByRole("button", { name: "One" }));
     act(() => vi.advanceTimersByTime(TOOLTIP_SKIP_DELAY_MS - 50));
+    expect(screen.queryByRole("tooltip")).toBeNull();
     fireEvent.pointerEnter(screen.getByRole("button", { name: "Two" }));
     act(() => vi.advanceTimersByTime(0));
     expect(screen.getByRole("tooltip").textContent).toBe("Two topics");

@@ -6,8 +6,12 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 let lastClosedAt = Number.NEGATIVE_INFINITY;
 
+/** Moving from the trigger onto the tooltip within this time keeps it open (WCAG 1.4.13). */
+const HOVER_GAP_MS = 150;
+
 /**
- * A text tooltip for a focusable trigger: shown on hover and keyboard focus, hidden on
+ * A text tooltip for a focusable trigger: shown on hover and keyboard focus (a tap or
+ * click toggles it, for touch screens), kept open while the pointer is on it, hidden on
  * leave, blur or Escape, and announced through aria-describedby.
  */
 export function Tooltip({
@@ -17,10 +21,11 @@ export function Tooltip({
   content: ReactNode;
   children: (props: {
     "aria-describedby": string | undefined;
-    onPointerEnter: () => void;
-    onPointerLeave: () => void;
+    onPointerEnter: (event?: { pointerType?: string }) => void;
+    onPointerLeave: (event?: { pointerType?: string }) => void;
     onFocus: () => void;
     onBlur: () => void;
+    onClick: () => void;
   }) => ReactElement;
 }) {
   const id = useId();
@@ -49,20 +54,37 @@ export function Tooltip({
       return false;
     });
   }
+  function hideSoon() {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(hide, HOVER_GAP_MS);
+  }
+  function keep() {
+    clearTimeout(timer.current);
+  }
 
   return (
     <span className="relative inline-flex">
       {children({
         "aria-describedby": open ? id : undefined,
-        onPointerEnter: show,
-        onPointerLeave: hide,
+        onPointerEnter: (event?: { pointerType?: string }) => {
+          if (event?.pointerType !== "touch") show();
+        },
+        onPointerLeave: (event?: { pointerType?: string }) => {
+          if (event?.pointerType !== "touch") hideSoon();
+        },
         onFocus: show,
         onBlur: hide,
+        onClick: () => {
+          clearTimeout(timer.current);
+          setOpen((wasOpen) => !wasOpen);
+        },
       })}
       {open ? (
         <span
           id={id}
           role="tooltip"
+          onPointerEnter={keep}
+          onPointerLeave={hideSoon}
           className="absolute top-full left-0 z-40 mt-2 w-max max-w-64 rounded-md border border-line bg-zinc-900 px-3 py-2 text-xs text-zinc-200 shadow-lg"
         >
           {content}

@@ -11,7 +11,11 @@ function useSessionChange() {
   const client = useQueryClient();
   return (me: Me) => {
     client.setQueryData(meQuery.queryKey, me);
-    void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== "me" });
+    // Nothing of the previous reader's may show: lists not on screen are dropped, the rest refetched.
+    const personal = (query: { queryKey: readonly unknown[] }) =>
+      query.queryKey[0] !== "me" && query.queryKey[0] !== "site";
+    client.removeQueries({ predicate: (query) => personal(query) && query.getObserversCount() === 0 });
+    void client.invalidateQueries({ predicate: personal });
   };
 }
 

@@ -68,6 +68,8 @@ export function searchQuery(text: string) {
 export const favoritesQuery = queryOptions({
   queryKey: ["favorites"],
   queryFn: ({ signal }) => getJson<{ items: FeedItem[] }>(paths.api.favorites, signal),
+  // Changes are applied to the cache as they are made; other devices' changes arrive within minutes.
+  staleTime: 5 * 60_000,
 });
 
 /** The signed-in member's favorites; visitors have none. */
@@ -83,46 +85,83 @@ export function useFavorites() {
   };
 }
 
-type Snapshot = Array<[readonly unknown[], unknown]>;
-
-/** Applies a change to every cached copy of an article (feeds, search, favorites), returning the old copies. */
-function updateArticleEverywhere(client: QueryClient, link: string, change: (item: FeedItem) => FeedItem): Snapshot {
-  const snapshot: Snapshot = [];
+/** Applies a change to every cached copy of an article (feeds, search, favorites). */
+function updateArticleEverywhere(client: QueryClient, link: string, change: (item: FeedItem) => FeedItem) {
   const patch = (items: FeedItem[]) => items.map((item) => (item.link === link ? change(item) : item));
   for (const [key, data] of client.getQueriesData<FeedItems | { results: FeedItem[] }>({})) {
     if (!data || typeof data !== "object") continue;
-    if ("items" in data && Array.isArray(data.items)) {
-      snapshot.push([key, data]);
-      client.setQueryData(key, { ...data, items: patch(data.items) });
-    } else if ("results" in data && Array.isArray(data.results)) {
-      snapshot.push([key, data]);
+    if ("items" in data && Array.isArray(data.items)) client.setQueryData(key, { ...data, items: patch(data.items) });
+    else if ("results" in data && Array.isArray(data.results)) {
       client.setQueryData(key, { ...data, results: patch(data.results) });
     }
   }
-  return snapshot;
 }
 
-function restore(client: QueryClient, snapshot: Snapshot | undefined) {
-  for (const [key, data] of snapshot ?? []) client.setQueryData(key, data);
+/** The article lists a vote or favorite changes; a refetch in flight would land with old counts. */
+const articleQueryKeys = [["feeds", "items"], ["search"], favoritesQuery.queryKey] as const;
+
+async function settleArticleQueries(client: QueryClient) {
+  // Only refetches are stopped: cancelling a first load would leave its list waiting.
+  await Promise.all(
+    articleQueryKeys.map((queryKey) =>
+      client.cancelQueries({ queryKey, predicate: (query) => query.state.data !== undefined }),
+    ),
+  );
 }
 
 /**
+ * What the reader last asked for per link while requests are on the way: the next click
+ * is worked out from it, not from a screen that may not show every click yet.
+ */
+function createIntentions<T>() {
+  const wanted = new Map<string, { value: T; pending: number }>();
+  return {
+    get: (link: string) => wanted.get(link)?.value,
+    has: (link: string) => wanted.has(link),
+    /** Records a click's intention before its request is sent. */
+    want(link: string, value: T) {
+      wanted.set(link, { value, pending: (wanted.get(link)?.pending ?? 0) + 1 });
+    },
+    /** One request for the link finished; with none left, the cache is the truth again. */
+    settled(link: string) {
+      const entry = wanted.get(link);
+      if (entry && --entry.pending <= 0) wanted.delete(link);
+    },
+  };
+}
+
+const intendedVotes = createIntentions<Vote>();
+const intendedFavorites = createIntentions<boolean>();
+
+/**
  * Spec §4 Votes, made real: a member's vote is stored on the server and counted for
- * everyone. The card shows the change at once and rolls it back if the server refuses.
+ * everyone. The card shows the change at once; requests go one at a time, in click
+ * order, and a refused one puts back only that article's previous state.
  */
 export function useVote() {
   const client = useQueryClient();
   const member = useMe().data?.user ?? null;
   const mutation = useMutation({
-    mutationFn: ({ item, vote }: { item: FeedItem; vote: Vote }) =>
-      sendJson<VoteResult>("PUT", paths.api.votes, { link: item.link, vote }),
-    onMutate: ({ item, vote }) => ({ snapshot: updateArticleEverywhere(client, item.link, (a) => withVote(a, vote)) }),
+    scope: { id: "votes" },
+    mutationFn: ({ link, vote }: { link: string; vote: Vote }) =>
+      sendJson<VoteResult>("PUT", paths.api.votes, { link, vote }),
+    onMutate: async ({ link, vote }) => {
+      await settleArticleQueries(client);
+      let previous: Pick<FeedItem, "votes" | "myVote"> | undefined;
+      updateArticleEverywhere(client, link, (article) => {
+        previous ??= { votes: article.votes, myVote: article.myVote };
+        return withVote(article, vote);
+      });
+      return { previous };
+    },
     onSuccess: (result) =>
       updateArticleEverywhere(client, result.link, (a) => ({ ...a, votes: result.votes, myVote: result.myVote })),
-    onError: (error, _input, context) => {
-      restore(client, context?.snapshot);
+    onError: (error, { link }, context) => {
+      const previous = context?.previous;
+      if (previous) updateArticleEverywhere(client, link, (a) => ({ ...a, ...previous }));
       toast({ title: "Vote not saved", description: (error as Error).message, variant: "destructive" });
     },
+    onSettled: (_result, _error, { link }) => intendedVotes.settled(link),
   });
   return (item: FeedItem, clicked: "up" | "down") => {
     if (!member) {
@@ -130,7 +169,10 @@ export function useVote() {
       return;
     }
     if (!item.link) return;
-    mutation.mutate({ item, vote: nextVote(item.myVote, clicked) });
+    const current = intendedVotes.has(item.link) ? (intendedVotes.get(item.link) ?? null) : item.myVote;
+    const vote = nextVote(current, clicked);
+    intendedVotes.want(item.link, vote);
+    mutation.mutate({ link: item.link, vote });
   };
 }
 
@@ -139,12 +181,13 @@ export function useToggleFavorite() {
   const client = useQueryClient();
   const { member, links } = useFavorites();
   const mutation = useMutation({
+    scope: { id: "favorites" },
     mutationFn: ({ item, add }: { item: FeedItem; add: boolean }) =>
       add
         ? sendJson("PUT", paths.api.favorites, { link: item.link })
         : sendJson("DELETE", paths.api.favorite(item.link), undefined),
     onMutate: async ({ item, add }) => {
-      await client.cancelQueries({ queryKey: favoritesQuery.queryKey });
+      await settleArticleQueries(client);
       const previous = client.getQueryData(favoritesQuery.queryKey);
       client.setQueryData(favoritesQuery.queryKey, (data) => {
         const items = (data?.items ?? []).filter((favorite) => favorite.link !== item.link);
@@ -154,13 +197,14 @@ export function useToggleFavorite() {
     },
     onError: (error, { add }, context) => {
       client.setQueryData(favoritesQuery.queryKey, context?.previous);
+      void client.invalidateQueries({ queryKey: favoritesQuery.queryKey });
       toast({
         title: add ? "Not added to favorites" : "Not removed from favorites",
         description: (error as Error).message,
         variant: "destructive",
       });
     },
-    onSettled: () => client.invalidateQueries({ queryKey: favoritesQuery.queryKey }),
+    onSettled: (_result, _error, { item }) => intendedFavorites.settled(item.link),
   });
   return {
     isFavorite: (item: FeedItem) => links.has(item.link),
@@ -170,7 +214,9 @@ export function useToggleFavorite() {
         return;
       }
       if (!item.link) return;
-      mutation.mutate({ item, add: !links.has(item.link) });
+      const add = !(intendedFavorites.get(item.link) ?? links.has(item.link));
+      intendedFavorites.want(item.link, add);
+      mutation.mutate({ item, add });
     },
   };
 }

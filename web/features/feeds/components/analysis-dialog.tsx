@@ -31,9 +31,10 @@ export function AnalysisDialog() {
     staleTime: Number.POSITIVE_INFINITY,
   });
 
+  // Analyze is enabled again once there is an answer or an error, fetched or cached.
   useEffect(() => {
-    if (!analysis.isFetching) analysisSettled();
-  }, [analysis.isFetching]);
+    if (!analysis.isPending) analysisSettled();
+  }, [analysis.isPending]);
 
   const unavailable = analysis.error instanceof ApiError && analysis.error.status === 404;
   return (

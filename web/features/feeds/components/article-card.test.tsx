@@ -148,6 +148,33 @@ describe("ArticleCard", () => {
     await screen.findByRole("button", { name: "Vote up (7)" });
   });
 
+  it("sends quick votes one at a time, in click order, each from the reader's last intention", async () => {
+    const answers: Array<(response: Response) => void> = [];
+    const sent: unknown[] = [];
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
+      if (String(url) !== "/api/votes") return new Response(JSON.stringify({ items: [] }), { status: 200 });
+      sent.push(JSON.parse(String(init?.body)).vote);
+      return new Promise<Response>((resolve) => answers.push(resolve));
+    });
+    const answer = (up: number, myVote: string | null) =>
+      answers.shift()?.(
+        new Response(JSON.stringify({ link: "https://news.example/bitcoin-record", votes: { up, down: 1 }, myVote }), {
+          status: 200,
+        }),
+      );
+    renderCard(article(), member);
+    fireEvent.click(screen.getByRole("button", { name: "Vote up (2)" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Vote up (3)" }));
+    await screen.findByRole("button", { name: "Vote up (2)" });
+    // The second click waits for the first answer.
+    await waitFor(() => expect(sent).toEqual(["up"]));
+    answer(3, "up");
+    await waitFor(() => expect(sent).toEqual(["up", null]));
+    answer(2, null);
+    const button = await screen.findByRole("button", { name: "Vote up (2)" });
+    await waitFor(() => expect(button.getAttribute("aria-pressed")).toBe("false"));
+  });
+
   it("rolls a refused vote back and says so", async () => {
     let refuse: () => void = () => undefined;
     fetchMock.mockImplementation(async (url: string) =>

@@ -35,6 +35,20 @@ function openOnCardClick(event: MouseEvent<HTMLElement>, link: string) {
   window.open(link, "_blank", "noopener,noreferrer");
 }
 
+/** The list entry after (or else before) the card holding this element. */
+function neighbourOf(element: HTMLElement): Element | null {
+  const entry = element.closest("li");
+  return entry?.nextElementSibling ?? entry?.previousElementSibling ?? null;
+}
+
+/** When hiding took the focused card away, focus moves to its neighbour instead of the page's start. */
+function keepFocusNear(button: HTMLElement, neighbour: Element | null) {
+  requestAnimationFrame(() => {
+    if (button.isConnected) return;
+    neighbour?.querySelector<HTMLElement>("h3 a, button")?.focus();
+  });
+}
+
 const action =
   "inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-xs text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
 
@@ -108,7 +122,11 @@ export function ArticleCard({
               type="button"
               aria-label={hidden ? "Unhide article" : "Hide article"}
               aria-pressed={hidden}
-              onClick={() => actions.toggleHidden(articleKey(item))}
+              onClick={(event) => {
+                const neighbour = neighbourOf(event.currentTarget);
+                actions.toggleHidden(articleKey(item));
+                keepFocusNear(event.currentTarget, neighbour);
+              }}
               className={action}
             >
               {hidden ? <Eye className="size-4" aria-hidden /> : <EyeOff className="size-4" aria-hidden />}

@@ -86,7 +86,13 @@ function SearchBox() {
           className="w-full rounded-lg border border-line bg-zinc-950 py-2.5 pr-3 pl-9 text-zinc-100 placeholder:text-zinc-500"
         />
       </div>
-      <div className="mt-3 min-h-16" aria-live="polite">
+      <div className="mt-3 min-h-16">
+        {/* Only this line is announced: the number of results, or why there are none. */}
+        <p className="sr-only" role="status">
+          {query && !waiting && !search.isError && results.length > 0
+            ? `${results.length} result${results.length === 1 ? "" : "s"}`
+            : ""}
+        </p>
         {!query ? (
           <p className="py-4 text-center text-sm text-muted">Search titles and descriptions across every feed.</p>
         ) : search.isError ? (
@@ -96,7 +102,9 @@ function SearchBox() {
         ) : waiting && results.length === 0 ? (
           <p className="py-4 text-center text-sm text-muted">Searching…</p>
         ) : results.length === 0 ? (
-          <p className="py-4 text-center text-sm text-muted">No results found for "{query}"</p>
+          <p role="status" className="py-4 text-center text-sm text-muted">
+            No results found for "{query}"
+          </p>
         ) : null}
         <div id={listId} role="listbox" aria-label="Results" className="space-y-1">
           {results.map((item, i) => (
