@@ -44,7 +44,8 @@ export async function castVote(
   if (vote === null) await deleteVote(database, userId, link);
   else {
     // A member's favorite keeps its article votable after the feed has let it go.
-    if (!(await hasFavorite(database, userId, link))) await requireArticle(database, link);
+    const votable = (await findArticleByLink(database, link)) || (await hasFavorite(database, userId, link));
+    if (!votable) throw articleNotFound();
     await saveVote(database, { userId, link, direction: vote, now });
   }
   const tally = (await tallyVotes(database, [link], userId)).get(link) ?? NO_VOTES;

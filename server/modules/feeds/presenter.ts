@@ -2,8 +2,14 @@ import type { FeedItem } from "../../../contracts/feeds.ts";
 import { NO_VOTES, type VoteTally } from "../community/repository.ts";
 import type { ArticleRow } from "./repository.ts";
 
+/** The stored columns an article is shown from: a feed's row, or a favorite's copy of one. */
+export type StoredArticle = Pick<
+  ArticleRow,
+  "item_id" | "title" | "link" | "published_at" | "description" | "image" | "source" | "creator"
+>;
+
 /** An article as the API shows it, with its link's votes (none where not given). */
-export function presentArticle(row: ArticleRow, tally: VoteTally = NO_VOTES): FeedItem {
+export function presentArticle(row: StoredArticle, tally: VoteTally = NO_VOTES): FeedItem {
   return {
     id: row.item_id,
     title: row.title,
