@@ -65,6 +65,31 @@ test.describe("navigation on a large screen", () => {
     await expect(page).toHaveURL("/admin");
   });
 
+  test("a press on the account button before its menu has loaded still opens the menu", async ({ page }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/avatar-menu-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const trigger = page.getByRole("button", { name: "Account menu" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    release();
+    await expect(page.getByRole("menu").getByRole("menuitem")).toHaveText([
+      "Search",
+      "Favorites",
+      "Blurts",
+      "Settings",
+      "Admin",
+    ]);
+    await page.keyboard.press("Escape");
+    await expect(trigger).toBeFocused();
+  });
+
   test("the footer has its quick links, legal links and the current year", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");

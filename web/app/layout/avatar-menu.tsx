@@ -1,5 +1,6 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { MessageSquare, Search, Settings, Shield, Star } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { Member } from "../../../contracts/accounts.ts";
 import { paths } from "../../paths.ts";
@@ -17,10 +18,24 @@ const links = [
 ];
 
 /** The avatar menu: Search, Favorites, Blurts, Settings, Admin. Keyboard: arrows, Enter, Escape. */
-export function AvatarMenu({ onSearch, user }: { onSearch: () => void; user: Member | null }) {
+export function AvatarMenu({
+  onSearch,
+  user,
+  early = { focused: false, opened: false },
+}: {
+  onSearch: () => void;
+  user: Member | null;
+  /** What the stand-in button saw before this code loaded: focus stays, a press opens the menu. */
+  early?: { focused: boolean; opened: boolean };
+}) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only what happened before the first render counts
+  useEffect(() => {
+    if (early.focused || early.opened) trigger.current?.focus();
+  }, []);
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger aria-label="Account menu" className={avatarButton}>
+    <DropdownMenu.Root modal={false} defaultOpen={early.opened}>
+      <DropdownMenu.Trigger ref={trigger} aria-label="Account menu" className={avatarButton}>
         <AvatarButtonFace user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -1,5 +1,5 @@
 import { Menu, MessageSquare, Search, Star } from "lucide-react";
-import { lazy, type Ref, Suspense } from "react";
+import { lazy, type Ref, Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { Member } from "../../../contracts/accounts.ts";
 import { paths } from "../../paths.ts";
@@ -54,16 +54,35 @@ export function Header({
         <Link to={paths.blurts} aria-label="Blurts" className={iconButton}>
           <MessageSquare className="size-5" aria-hidden />
         </Link>
-        <Suspense
-          fallback={
-            <button type="button" aria-label="Account menu" aria-haspopup="menu" className={avatarButton}>
-              <AvatarButtonFace user={user} />
-            </button>
-          }
-        >
-          <AvatarMenu onSearch={onSearch} user={user} />
-        </Suspense>
+        <LazyAvatarMenu onSearch={onSearch} user={user} />
       </div>
     </header>
+  );
+}
+
+/**
+ * Until the menu's code arrives, a look-alike button stands in. It passes on what happened
+ * to it — focus, a press — so a keyboard or pointer user who acts early loses nothing.
+ */
+function LazyAvatarMenu({ onSearch, user }: { onSearch: () => void; user: Member | null }) {
+  const [early, setEarly] = useState({ focused: false, opened: false });
+  return (
+    <Suspense
+      fallback={
+        <button
+          type="button"
+          aria-label="Account menu"
+          aria-haspopup="menu"
+          className={avatarButton}
+          onFocus={() => setEarly((state) => ({ ...state, focused: true }))}
+          onBlur={() => setEarly((state) => ({ ...state, focused: false }))}
+          onClick={() => setEarly((state) => ({ ...state, opened: true }))}
+        >
+          <AvatarButtonFace user={user} />
+        </button>
+      }
+    >
+      <AvatarMenu onSearch={onSearch} user={user} early={early} />
+    </Suspense>
   );
 }
