@@ -1,0 +1,115 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generateHeadlines } from "../../../bench/headlines.ts";
+import { clusterTitles, clusterTitlesNaive, groupsOf, similarPairs, similarPairsNaive } from "./cluster.ts";
+
+const canonical = (groups: number[][]) => groups.map((group) => group.join(",")).sort();
+
+describe("clusterTitles", () => {
+  it("groups similar titles and leaves single ones out", () => {
+    const titles = [
+      "Bitcoin hits record high as ETF inflows top $1.2 billion",
+      "Solana outage halts block production for four hours",
+      "Bitcoin hits new record high as ETF inflows top $1.2 billion",
+      "Fed holds rates steady",
+    ];
+    expect(clusterTitles(titles)).toEqual([[0, 2]]);
+  });
+
+  it("is transitive: A~B and B~C make one story even when A and C are not similar", () => {
+    const a = "abcdefghij";
+    const b = "abcdefwxyz"; // 4 edits from a: 0.6
+    const c = "abcdstwxyz"; // 2 edits from b: 0.8, 6 from a: 0.4
+    expect(similarPairsNaive([a, b, c])).toEqual([
+      [0, 1],
+      [1, 2],
+    ]);
+    expect(clusterTitles([a, b, c])).toEqual([[0, 1, 2]]);
+    expect(clusterTitles([c, a, b])).toEqual([[0, 1, 2]]);
+  });
+
+  it("compares titles lower-cased, trimmed and with whitespace collapsed", () => {
+    expect(clusterTitles(["  ETHER   ETF approved ", "ether etf approved"])).toEqual([[0, 1]]);
+  });
+
+  it("handles no titles, one title, and titles without words", () => {
+    expect(clusterTitles([])).toEqual([]);
+    expect(clusterTitles(["Only one"])).toEqual([]);
+    expect(clusterTitles(["!!!", "!!?", "$$$"])).toEqual([[0, 1]]);
+    expect(clusterTitles(["Bitcoin rises", "Bitcoins rise"])).toEqual([[0, 1]]);
+  });
+
+  it("gives the naive answer on generated headline sets", () => {
+    for (const seed of [1, 2, 3]) {
+      const titles = generateHeadlines(400, seed);
+      expect(canonical(clusterTitles(titles))).toEqual(canonical(clusterTitlesNaive(titles)));
+      expect(similarPairs(titles)).toHaveLength(similarPairsNaive(titles).length);
+    }
+  });
+
+  it("property: equals the naive clustering on random small sets", () => {
+    // Headlines with their variants (small edits, rewordings), plus random edits of
+    // those, so sets hold near misses on both sides of 0.6.
+    const mutated = fc
+      .tuple(
+        fc.integer({ min: 2, max: 40 }),
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.string({ maxLength: 3 })), { maxLength: 10 }),
+      )
+      .map(([count, seed, edits]) => {
+        const titles = generateHeadlines(count, seed);
+        for (const [which, at, text] of edits) {
+          const title = titles[which % titles.length] as string;
+          const position = at % (title.length + 1);
+          titles.push(title.slice(0, position) + text + title.slice(position + text.length));
+        }
+        return titles;
+      });
+    fc.assert(
+      fc.property(mutated, (titles) => {
+        expect(canonical(clusterTitles(titles))).toEqual(canonical(clusterTitlesNaive(titles)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("property: equals the naive clustering on short random titles over a small alphabet", () => {
+    const title = fc.string({ unit: fc.constantFrom("a", "b", "c", " ", "d"), minLength: 0, maxLength: 14 });
+    fc.assert(
+      fc.property(fc.array(title, { minLength: 0, maxLength: 25 }), (titles) => {
+        expect(canonical(clusterTitles(titles))).toEqual(canonical(clusterTitlesNaive(titles)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe("similarPairs", () => {
+  it("with a filter, finds only the pairs that involve a new title", () => {
+    const titles = [
+      "Bitcoin hits record high as ETF inflows top $1.2 billion",
+      "Bitcoin hits new record high as ETF inflows top $1.2 billion",
+      "Bitcoin sets record high as spot ETF inflows top $1.2B",
+    ];
+    const all = similarPairs(titles).sort(([a, b], [c, d]) => a - c || b - d);
+    expect(all).toEqual(similarPairsNaive(titles));
+    expect(similarPairs(titles, (index) => index === 2).sort(([a, b], [c, d]) => a - c || b - d)).toEqual(
+      all.filter(([i, j]) => i === 2 || j === 2),
+    );
+  });
+});
+
+describe("groupsOf", () => {
+  it("joins pairs into connected groups of two or more", () => {
+    expect(
+      groupsOf(6, [
+        [0, 3],
+        [3, 5],
+        [1, 2],
+      ]),
+    ).toEqual([
+      [0, 3, 5],
+      [1, 2],
+    ]);
+  });
+});

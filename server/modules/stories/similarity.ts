@@ -1,0 +1,42 @@
+import { distance } from "fastest-levenshtein";
+
+/**
+ * Spec §5 and §9: two titles are similar when 1 − Levenshtein distance / length of the
+ * longer title is at least 0.6, on titles lower-cased, trimmed and with whitespace
+ * collapsed. Lengths and distances count UTF-16 code units, as JavaScript strings do.
+ * The distance is Myers' bit-parallel algorithm (fastest-levenshtein): exact, and several
+ * times faster than the textbook table.
+ */
+export const SIMILARITY_THRESHOLD = 0.6;
+
+export function normaliseTitle(title: string): string {
+  return title.toLowerCase().trim().replace(/\s+/g, " ");
+}
+
+/**
+ * The largest distance two titles may have and still be similar, for a longer title of
+ * `length`. Integer arithmetic: 1 − d/L ≥ 0.6 ⇔ 5d ≤ 2L, so no rounding can tip the
+ * boundary.
+ */
+export const maxDistanceFor = (length: number) => Math.floor((2 * length) / 5);
+
+/** The similarity ratio itself (1 for two empty titles). */
+export function similarityRatio(a: string, b: string): number {
+  const x = normaliseTitle(a);
+  const y = normaliseTitle(b);
+  const longer = Math.max(x.length, y.length);
+  return longer === 0 ? 1 : 1 - distance(x, y) / longer;
+}
+
+/**
+ * Whether two already normalised titles are similar. A length gap larger than the
+ * allowed distance rules a pair out before any distance is computed.
+ */
+export function similarNormalised(x: string, y: string): boolean {
+  const longer = Math.max(x.length, y.length);
+  const limit = maxDistanceFor(longer);
+  if (Math.abs(x.length - y.length) > limit) return false;
+  return distance(x, y) <= limit;
+}
+
+export const isSimilar = (a: string, b: string) => similarNormalised(normaliseTitle(a), normaliseTitle(b));
