@@ -193,7 +193,14 @@ describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
     expect(document.openapi).toBe("3.1.0");
     expect(document.info).toMatchObject({ title: "Gemwire API", version: appVersion });
     expect(Object.keys(document.paths)).toEqual(
-      expect.arrayContaining(["/api/health", "/api/site", "/api/votes", "/api/favorites", "/api/events"]),
+      expect.arrayContaining([
+        "/api/health",
+        "/api/site",
+        "/api/votes",
+        "/api/favorites",
+        "/api/events",
+        "/api/stories",
+      ]),
     );
     expect(Object.keys(document.paths["/api/favorites"]).sort()).toEqual(["delete", "get", "put"]);
     expect(document.paths["/api/openapi.json"]).toBeUndefined();

@@ -18,6 +18,7 @@ import { resolveSources, type Sources } from "./modules/feeds/sources.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
+import { storyRoutes } from "./modules/stories/routes.ts";
 import { webDistDir } from "./paths.ts";
 import { registerAccessMode } from "./plugins/access-mode.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
@@ -123,6 +124,7 @@ export async function buildApp({
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(siteRoutes, { prefix: "/api" });
   await app.register(feedRoutes, { prefix: "/api" });
+  await app.register(storyRoutes, { prefix: "/api" });
   await app.register(accountRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api" });
   await app.register(settingsRoutes, { prefix: "/api" });

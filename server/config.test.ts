@@ -73,6 +73,12 @@ describe("loadConfig", () => {
     expect(loadConfig({}).feedRetention).toEqual({ maxItems: 1_000, maxAgeMs: 30 * 86_400_000 });
   });
 
+  it("reads the stories window in hours (48 by default)", () => {
+    expect(loadConfig({}).storiesWindowMs).toBe(48 * 3_600_000);
+    expect(loadConfig({ STORIES_WINDOW_HOURS: "24" }).storiesWindowMs).toBe(24 * 3_600_000);
+    expect(() => loadConfig({ STORIES_WINDOW_HOURS: "0" })).toThrow(/STORIES_WINDOW_HOURS/);
+  });
+
   it("treats an empty value as unset", () => {
     expect(loadConfig({ PORT: "", SOCIAL_X_URL: "" })).toMatchObject({ port: 3000, social: { x: undefined } });
   });

@@ -50,6 +50,7 @@ const environmentSchema = z.object({
   FEED_REFRESH_MS: integer(300_000, 10_000, 86_400_000),
   FEED_MAX_ITEMS: integer(1_000, 10, 100_000),
   FEED_MAX_AGE_DAYS: integer(30, 1, 3_650),
+  STORIES_WINDOW_HOURS: integer(48, 1, 720),
   SAMPLE_MODE: flag,
   ACCOUNT_PURGE_DAYS: integer(30, 1, 3_650),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -83,6 +84,8 @@ export type Config = {
   feedRefreshMs: number;
   /** Retention: per feed, at most this many newest items, none older than this. */
   feedRetention: { maxItems: number; maxAgeMs: number };
+  /** Stories cluster the articles published this recently. */
+  storiesWindowMs: number;
   /** A deleted account's data is purged this long after deletion (the privacy page says 30 days). */
   accountPurgeMs: number;
   /** Where this server serves its samples, on loopback (what sample mode reads). */
@@ -156,6 +159,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     accessMode: env.ACCESS_MODE,
     feedRefreshMs: env.FEED_REFRESH_MS,
     feedRetention: { maxItems: env.FEED_MAX_ITEMS, maxAgeMs: env.FEED_MAX_AGE_DAYS * 86_400_000 },
+    storiesWindowMs: env.STORIES_WINDOW_HOURS * 3_600_000,
     sampleMode: env.SAMPLE_MODE,
     samplesUrl: self,
     accountPurgeMs: env.ACCOUNT_PURGE_DAYS * 86_400_000,

@@ -13,7 +13,7 @@ async function gemwireFeed(request: FastifyRequest, format: "xml" | "json") {
     description: "The crypto stories most sources are covering, from Gemwire.",
     siteUrl,
     feedUrl: `${siteUrl}feeds/gemwire.${format}`,
-    items: await listPublishedItems(app.database, app.sources, PUBLISHED_ITEMS),
+    items: await listPublishedItems(app.database, app.sources, PUBLISHED_ITEMS, app.config.storiesWindowMs),
   };
 }
 

@@ -36,7 +36,14 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      listFeedItems(app.database, app.sources, request.params.key, request.query, request.member?.id ?? null),
+      listFeedItems(
+        app.database,
+        app.sources,
+        request.params.key,
+        request.query,
+        request.member?.id ?? null,
+        app.config.storiesWindowMs,
+      ),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { FeedItem, FeedKey, FeedStatus } from "../../../contracts/feeds.ts"
 import type { Database } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
 import { tallyVotes } from "../community/repository.ts";
+import { DEFAULT_STORIES_WINDOW_MS, topFeedRows } from "../stories/service.ts";
 import { presentArticle, uniqueByLink } from "./presenter.ts";
 import {
   type ArticleRow,
@@ -73,14 +74,17 @@ async function presentWithVotes(database: Database, rows: ArticleRow[], viewerId
 }
 
 /**
- * A page of a feed's articles, newest first. Gemwire's own feed is, until stories rank it,
- * the newest articles across every feed, each link once.
+ * A page of a feed's articles, newest first. Gemwire's own feed starts with the top
+ * stories across every feed (ranked by coverage, recency and votes, one article each),
+ * then the newest other articles, each link once; filtered by source, it is the newest
+ * articles of that source.
  */
 async function feedPage(
   database: Database,
   sources: Sources,
   key: FeedKey,
   query: ItemsQuery,
+  storiesWindowMs: number,
 ): Promise<{ rows: ArticleRow[]; next: string | null }> {
   const feed = sources.feeds.find((f) => f.key === key);
   if (!feed) throw notFound(`No feed named ${key}`);
@@ -90,6 +94,9 @@ async function feedPage(
     return { rows, next: rows.length === query.limit ? cursorAfter(rows.at(-1)) : null };
   }
   const rows = await listArticles(database, { ...base, limit: query.limit * 3 });
+  if (!query.source && !query.before) {
+    return { rows: await topFeedRows(database, storiesWindowMs, query.limit, uniqueByLink(rows)), next: null };
+  }
   const unique = uniqueByLink(rows).slice(0, query.limit);
   return {
     rows: unique,
@@ -104,14 +111,20 @@ export async function listFeedItems(
   key: FeedKey,
   query: ItemsQuery,
   viewerId: string | null = null,
+  storiesWindowMs = DEFAULT_STORIES_WINDOW_MS,
 ): Promise<{ items: FeedItem[]; next: string | null }> {
-  const { rows, next } = await feedPage(database, sources, key, query);
+  const { rows, next } = await feedPage(database, sources, key, query, storiesWindowMs);
   return { items: await presentWithVotes(database, rows, viewerId), next };
 }
 
 /** Gemwire's feed for subscribers (RSS, JSON Feed), which carry no votes. */
-export async function listPublishedItems(database: Database, sources: Sources, limit: number): Promise<FeedItem[]> {
-  const { rows } = await feedPage(database, sources, "gemwire", { limit });
+export async function listPublishedItems(
+  database: Database,
+  sources: Sources,
+  limit: number,
+  storiesWindowMs = DEFAULT_STORIES_WINDOW_MS,
+): Promise<FeedItem[]> {
+  const { rows } = await feedPage(database, sources, "gemwire", { limit }, storiesWindowMs);
   return rows.map((row) => presentArticle(row));
 }
 

@@ -1,0 +1,118 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { generateHeadlines } from "../../../bench/headlines.ts";
+import { outletOf, type StoryArticle, StoryIndex, withoutDuplicates } from "./story-index.ts";
+
+const HOUR = 3_600_000;
+let nextId = 1;
+function article(title: string, host: string, hoursAgo: number, extra: Partial<StoryArticle> = {}): StoryArticle {
+  const id = nextId++;
+  return {
+    id,
+    title,
+    link: `https://${host}/a/${id}`,
+    source: host,
+    publishedAt: 1_800_000_000_000 - hoursAgo * HOUR,
+    version: 1,
+    ...extra,
+  };
+}
+
+const titlesOf = (stories: StoryArticle[][]) => stories.map((story) => story.map((a) => a.title));
+
+describe("outletOf", () => {
+  it("is the source the feed names, else the link's host without www.", () => {
+    expect(outletOf({ link: "https://news.google.com/rss/a/1", source: "CoinDesk" })).toBe("CoinDesk");
+    expect(outletOf({ link: "https://www.coindesk.com/markets/x", source: " " })).toBe("coindesk.com");
+    expect(outletOf({ link: "", source: "" })).toBe("");
+  });
+});
+
+describe("withoutDuplicates (spec §5)", () => {
+  it("keeps only the earliest of articles with the same outlet and the same title", () => {
+    const later = article("Bitcoin hits record high", "coindesk.com", 1);
+    const earliest = article("Bitcoin  hits RECORD high ", "coindesk.com", 3);
+    const otherHost = article("Bitcoin hits record high", "decrypt.co", 2);
+    expect(withoutDuplicates([later, earliest, otherHost])).toEqual([earliest, otherHost]);
+  });
+
+  it("keeps the same title from two outlets, even when one aggregator host links both", () => {
+    const one = article("Ether ETF approved", "news.google.com", 2, { source: "CoinDesk" });
+    const other = article("Ether ETF approved", "news.google.com", 1, { source: "The Block" });
+    expect(withoutDuplicates([other, one])).toEqual([one, other]);
+  });
+
+  it("keeps one copy of a link carried by two feeds", () => {
+    const first = article("Ether ETF approved", "theblock.co", 2);
+    const copy = { ...first, id: 999, title: "Ether ETF gets approval" };
+    expect(withoutDuplicates([copy, first])).toHaveLength(1);
+  });
+});
+
+describe("StoryIndex", () => {
+  const a = article("Bitcoin hits record high as spot ETF inflows top $1.2 billion", "coindesk.com", 5);
+  const b = article("Bitcoin hits new record high as ETF inflows top $1.2 billion", "theblock.co", 4);
+  const c = article("Bitcoin sets record high as spot ETF inflows top $1.2B", "decrypt.co", 3);
+  const lone = article("Solana validators vote on fee changes", "solana.news", 2);
+
+  it("shows only stories of more than one article, earliest first", () => {
+    const index = new StoryIndex<StoryArticle>();
+    index.update([lone, c, a, b]);
+    expect(index.stories()).toEqual([[a, b, c]]);
+  });
+
+  it("does not make a story of an article and its own duplicate", () => {
+    const index = new StoryIndex<StoryArticle>();
+    const duplicate = article(lone.title, "solana.news", 1);
+    index.update([lone, duplicate]);
+    expect(index.stories()).toEqual([]);
+  });
+
+  it("compares only new or changed titles on an update", () => {
+    const index = new StoryIndex<StoryArticle>();
+    index.update([a, lone]);
+    expect(index.lastCompared).toBe(2);
+    expect(index.stories()).toEqual([]);
+    index.update([a, lone, b]);
+    expect(index.lastCompared).toBe(1);
+    expect(index.stories()).toEqual([[a, b]]);
+    index.update([a, lone, b]);
+    expect(index.lastCompared).toBe(0);
+  });
+
+  it("splits a story when the article joining it leaves, and follows an edited title", () => {
+    const x = article("abcdefghij", "one.example", 3);
+    const y = article("abcdefwxyz", "two.example", 2);
+    const z = article("abcdstwxyz", "three.example", 1);
+    const index = new StoryIndex<StoryArticle>();
+    index.update([x, y, z]);
+    expect(titlesOf(index.stories())).toEqual([["abcdefghij", "abcdefwxyz", "abcdstwxyz"]]);
+    index.update([x, z]);
+    expect(index.stories()).toEqual([]);
+    const edited = { ...z, title: "abcdefghiq", version: 2 };
+    index.update([x, edited]);
+    expect(index.lastCompared).toBe(1);
+    expect(index.stories()).toEqual([[x, edited]]);
+  });
+
+  it("property: after any sequence of updates, the stories equal clustering the final set afresh", () => {
+    const pool = generateHeadlines(60, 11).map((title, i) => article(title, `host${i % 7}.example`, i % 30));
+    const subset = fc.array(fc.boolean(), { minLength: pool.length, maxLength: pool.length });
+    fc.assert(
+      fc.property(fc.array(subset, { minLength: 1, maxLength: 4 }), (steps) => {
+        const incremental = new StoryIndex<StoryArticle>();
+        let current: StoryArticle[] = [];
+        for (const keep of steps) {
+          current = pool.filter((_, i) => keep[i]);
+          incremental.update(current);
+        }
+        const fresh = new StoryIndex<StoryArticle>();
+        fresh.update(current);
+        const canonical = (stories: StoryArticle[][]) =>
+          stories.map((story) => story.map((item) => item.id).join(",")).sort();
+        expect(canonical(incremental.stories())).toEqual(canonical(fresh.stories()));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

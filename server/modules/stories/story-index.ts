@@ -1,0 +1,115 @@
+import { groupsOf, similarPairs } from "./cluster.ts";
+import { normaliseTitle } from "./similarity.ts";
+
+/** What a story needs of an article. `version` changes whenever the stored article does. */
+export type StoryArticle = {
+  id: number;
+  title: string;
+  link: string;
+  source: string;
+  publishedAt: number;
+  version: number;
+};
+
+/**
+ * The outlet an article came from: the source its feed names (which the feed engine
+ * fills with the link's host when the feed names none), else the link's host without
+ * "www.". Aggregator and sample feeds link many outlets through one host, so the host
+ * alone would make every story "one source" (see docs/decisions/010 and 011).
+ */
+export function outletOf(article: Pick<StoryArticle, "link" | "source">): string {
+  const named = article.source.trim();
+  if (named) return named;
+  try {
+    return new URL(article.link).hostname.replace(/^www\./, "");
+  } catch {
+    return "";
+  }
+}
+
+const earliestFirst = (a: StoryArticle, b: StoryArticle) => a.publishedAt - b.publishedAt || a.id - b.id;
+
+/**
+ * Spec §5: of articles with the same outlet (host) and the same title (or the same link), only
+ * the earliest counts. Returns the kept articles, earliest first.
+ */
+export function withoutDuplicates<T extends StoryArticle>(articles: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return [...articles].sort(earliestFirst).filter((article) => {
+    const keys = [`title\n${outletOf(article).toLowerCase()}\n${normaliseTitle(article.title)}`];
+    if (article.link) keys.push(`link\n${article.link}`);
+    if (keys.some((key) => seen.has(key))) return false;
+    for (const key of keys) seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The similar pairs among a changing set of articles, kept up to date incrementally:
+ * each update compares only new or changed titles (against every title), keeps the
+ * pairs of articles that stay, and forgets those of articles that left. Stories are the
+ * connected groups of these pairs, so they are exactly what clustering everything again
+ * would give.
+ */
+export class StoryIndex<T extends StoryArticle> {
+  private articles = new Map<number, T>();
+  private neighbours = new Map<number, Set<number>>();
+  /** How many titles the last update had to compare (for tests and logs). */
+  lastCompared = 0;
+
+  get size(): number {
+    return this.articles.size;
+  }
+
+  update(current: readonly T[]): void {
+    const next = new Map(current.map((article) => [article.id, article]));
+    const changed = (article: T) => {
+      const known = this.articles.get(article.id);
+      return !known || known.version !== article.version || known.title !== article.title;
+    };
+    for (const id of this.articles.keys()) {
+      const now = next.get(id);
+      if (!now || changed(now)) this.forget(id);
+    }
+    const fresh = current.filter(changed);
+    this.articles = next;
+    this.lastCompared = fresh.length;
+    if (fresh.length === 0) return;
+    const freshIds = new Set(fresh.map((article) => article.id));
+    const pairs = similarPairs(
+      current.map((article) => article.title),
+      (index) => freshIds.has((current[index] as T).id),
+    );
+    for (const [i, j] of pairs) this.connect((current[i] as T).id, (current[j] as T).id);
+  }
+
+  /** The stories: groups of two or more articles after duplicates are dropped, each earliest first. */
+  stories(): T[][] {
+    const list = [...this.articles.values()];
+    const position = new Map(list.map((article, index) => [article.id, index]));
+    const pairs: Array<[number, number]> = [];
+    for (const [id, others] of this.neighbours) {
+      for (const other of others)
+        if (id < other) pairs.push([position.get(id) as number, position.get(other) as number]);
+    }
+    return groupsOf(list.length, pairs)
+      .map((group) => withoutDuplicates(group.map((index) => list[index] as T)))
+      .filter((story) => story.length > 1);
+  }
+
+  private connect(a: number, b: number): void {
+    for (const [from, to] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const set = this.neighbours.get(from);
+      if (set) set.add(to);
+      else this.neighbours.set(from, new Set([to]));
+    }
+  }
+
+  private forget(id: number): void {
+    for (const other of this.neighbours.get(id) ?? []) this.neighbours.get(other)?.delete(id);
+    this.neighbours.delete(id);
+  }
+}
