@@ -91,6 +91,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.stories,
+        lazy: page(
+          () => import("../features/stories/components/stories-page.tsx"),
+          (m) => m.StoriesPage,
+        ),
+      },
+      {
         path: paths.bitcoinNews,
         lazy: page(
           () => import("../features/feeds/components/feed-page.tsx"),

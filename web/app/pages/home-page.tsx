@@ -1,4 +1,4 @@
-import { SlidersHorizontal } from "lucide-react";
+import { Flame, SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { type FeedKey, feedTitles } from "../../../contracts/feed-catalog.ts";
 import { Page } from "../../components/ui/page.tsx";
@@ -11,6 +11,9 @@ import { paths } from "../../paths.ts";
 
 const EditFeedsDialog = lazy(() =>
   import("../../features/settings/components/edit-feeds-dialog.tsx").then((m) => ({ default: m.EditFeedsDialog })),
+);
+const TopStoriesDialog = lazy(() =>
+  import("../../features/stories/components/top-stories-dialog.tsx").then((m) => ({ default: m.TopStoriesDialog })),
 );
 
 /** The feeds that have a page of their own, linked from their home section's title. */
@@ -31,6 +34,7 @@ export function HomePage() {
   const settings = useFeedSettings().query;
   const catalog = useFeedCatalog();
   const [editing, setEditing] = useState(false);
+  const [summary, setSummary] = useState(false);
   const enabled = settings.data?.enabledFeeds ?? [];
   const tagsOf = (key: FeedKey) => catalog.data?.feeds.find((feed) => feed.key === key)?.tags ?? [];
   const section = (key: FeedKey, title = feedTitles[key]) => (
@@ -42,14 +46,25 @@ export function HomePage() {
       title="Dashboard"
       description="Spot trending stories and scan Solana for AI suggested tickers"
       actions={
-        <button
-          type="button"
-          onClick={() => setEditing(true)}
-          className="inline-flex items-center gap-2 rounded-md border border-line px-3 py-2 text-sm text-zinc-200 hover:bg-zinc-800"
-        >
-          <SlidersHorizontal className="size-4" aria-hidden />
-          Edit RSS Feeds
-        </button>
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => setSummary(true)}
+            className="inline-flex items-center gap-2 rounded-md border border-line px-3 py-2 text-sm text-zinc-200 hover:bg-zinc-800"
+          >
+            <Flame className="size-4 text-gem" aria-hidden />
+            Top Stories
+          </button>
+          <button
+            type="button"
+            onClick={() => setEditing(true)}
+            className="inline-flex items-center gap-2 rounded-md border border-line px-3 py-2 text-sm text-zinc-200 hover:bg-zinc-800"
+          >
+            <SlidersHorizontal className="size-4" aria-hidden />
+            Edit RSS Feeds
+          </button>
+        </div>
       }
     >
       <div className="space-y-10">
@@ -62,6 +77,11 @@ export function HomePage() {
       {editing ? (
         <Suspense fallback={null}>
           <EditFeedsDialog open={editing} onClose={() => setEditing(false)} />
+        </Suspense>
+      ) : null}
+      {summary ? (
+        <Suspense fallback={null}>
+          <TopStoriesDialog open={summary} onClose={() => setSummary(false)} />
         </Suspense>
       ) : null}
     </Page>

@@ -8,12 +8,6 @@ export type UpcomingPage = { path: string; title: string; summary: string };
  */
 export const upcomingPages: readonly UpcomingPage[] = [
   {
-    path: paths.stories,
-    title: "Stories",
-    summary:
-      "Articles that several sources cover, grouped into stories, sorted by date or by how widely they are covered.",
-  },
-  {
     path: paths.marketSentiment,
     title: "Market Sentiment",
     summary: "A live market chart beside a stream of crypto market news.",

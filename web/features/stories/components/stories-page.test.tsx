@@ -1,0 +1,166 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { FeedStatus } from "../../../../contracts/feeds.ts";
+import type { Story } from "../../../../contracts/stories.ts";
+import { story } from "../test-stories.ts";
+import { StoriesPage } from "./stories-page.tsx";
+
+const feed = (key: FeedStatus["key"], title: string): FeedStatus => ({
+  key,
+  title,
+  tags: [],
+  lastUpdated: null,
+  lastError: null,
+  itemCount: 10,
+});
+const catalog = { feeds: [feed("gemwire", "Gemwire"), feed("bitcoin", "Bitcoin News"), feed("news", "Latest News")] };
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+
+/** What /api/stories answers, by the request's address; other calls get the catalog or nothing. */
+let answerStories: (url: URL) => Response | Promise<Response>;
+const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const url = new URL(String(input), "http://gemwire.test");
+  if (url.pathname === "/api/stories") return answerStories(url);
+  if (url.pathname === "/api/feeds") return json({ ...catalog, error: null });
+  return json({}, 404);
+});
+const storyCalls = () =>
+  fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), "http://gemwire.test"))
+    .filter((url) => url.pathname === "/api/stories")
+    .map((url) => url.search);
+
+function Address() {
+  const location = useLocation();
+  return <output data-testid="address">{location.search}</output>;
+}
+
+function renderPage(address = "/stories") {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[address]}>
+        <Routes>
+          <Route
+            path="/stories"
+            element={
+              <>
+                <StoriesPage />
+                <Address />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const titles = () => screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
+const answer = (stories: Story[]) => () => json({ stories, windowHours: 48 });
+
+beforeEach(() => {
+  fetchMock.mockClear();
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("StoriesPage", () => {
+  it("shows all sources' stories newest first, then by coverage when asked, keeping the order in the address", async () => {
+    const byDate = [story({ id: "new", title: "Newest story" }), story({ id: "wide", title: "Widest story" })];
+    answerStories = (url) => answer(url.searchParams.get("sort") === "coverage" ? [...byDate].reverse() : byDate)();
+    renderPage();
+    expect(screen.getByRole("heading", { level: 1, name: "Stories" })).toBeTruthy();
+    expect(screen.getByRole("status", { name: "Loading stories" })).toBeTruthy();
+    await waitFor(() => expect(titles()).toEqual(["Newest story", "Widest story"]));
+    expect(storyCalls()).toEqual(["?feed=gemwire&sort=date"]);
+    expect(screen.getByText(/from the last 48 hours/)).toBeTruthy();
+
+    const byDateButton = screen.getByRole("button", { name: "Sort by Date" });
+    const byCoverage = screen.getByRole("button", { name: "Sort by Coverage" });
+    expect(byDateButton.getAttribute("aria-pressed")).toBe("true");
+    expect(byCoverage.getAttribute("aria-pressed")).toBe("false");
+
+    fireEvent.click(byCoverage);
+    expect(byCoverage.getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByTestId("address").textContent).toBe("?sort=coverage");
+    await waitFor(() => expect(titles()).toEqual(["Widest story", "Newest story"]));
+    expect(storyCalls().at(-1)).toBe("?feed=gemwire&sort=coverage");
+
+    fireEvent.click(byDateButton);
+    expect(screen.getByTestId("address").textContent).toBe("");
+  });
+
+  it("reads the feed and order from the address, and changing the feed asks for that feed's stories", async () => {
+    answerStories = answer([story()]);
+    renderPage("/stories?feed=bitcoin&sort=coverage");
+    const picker = screen.getByRole("combobox", { name: "Feed" }) as HTMLSelectElement;
+    expect(picker.value).toBe("bitcoin");
+    await waitFor(() => expect(storyCalls()).toEqual(["?feed=bitcoin&sort=coverage"]));
+    expect(screen.getByRole("button", { name: "Sort by Coverage" }).getAttribute("aria-pressed")).toBe("true");
+    await waitFor(() => expect(within(picker).getAllByRole("option")).toHaveLength(3));
+    expect(
+      within(picker)
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All sources", "Bitcoin News", "Latest News"]);
+
+    fireEvent.change(picker, { target: { value: "news" } });
+    expect(screen.getByTestId("address").textContent).toBe("?feed=news&sort=coverage");
+    await waitFor(() => expect(storyCalls().at(-1)).toBe("?feed=news&sort=coverage"));
+    fireEvent.change(picker, { target: { value: "gemwire" } });
+    expect(screen.getByTestId("address").textContent).toBe("?sort=coverage");
+  });
+
+  it("keeps the stories on screen while a new order loads, but never shows another feed's stories", async () => {
+    const pending: Array<() => void> = [];
+    answerStories = (url) => {
+      const shown = answer([story({ title: `${url.searchParams.get("feed")} ${url.searchParams.get("sort")}` })])();
+      if (url.search === "?feed=gemwire&sort=date") return shown;
+      return new Promise((resolve) => pending.push(() => resolve(shown)));
+    };
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "gemwire date" })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Sort by Coverage" }));
+    await waitFor(() => expect(screen.getByRole("list", { name: "Stories" }).getAttribute("aria-busy")).toBe("true"));
+    expect(titles()).toEqual(["gemwire date"]);
+    pending.shift()?.();
+    expect(await screen.findByRole("heading", { name: "gemwire coverage" })).toBeTruthy();
+    expect(screen.getByRole("list", { name: "Stories" }).getAttribute("aria-busy")).toBe("false");
+
+    fireEvent.change(screen.getByRole("combobox", { name: "Feed" }), { target: { value: "bitcoin" } });
+    expect(await screen.findByRole("status", { name: "Loading stories" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "gemwire coverage" })).toBeNull();
+    pending.shift()?.();
+    expect(await screen.findByRole("heading", { name: "bitcoin coverage" })).toBeTruthy();
+  });
+
+  it("says so when there are no stories, and Refresh Stories asks again", async () => {
+    answerStories = answer([]);
+    renderPage();
+    expect(await screen.findByText("No stories found. Try refreshing the feed.")).toBeTruthy();
+    let respond = () => {};
+    answerStories = () => new Promise((resolve) => (respond = () => resolve(answer([story({ title: "At last" })])())));
+    const refresh = screen.getByRole("button", { name: "Refresh Stories" }) as HTMLButtonElement;
+    fireEvent.click(refresh);
+    await waitFor(() => expect(refresh.disabled).toBe(true));
+    respond();
+    expect(await screen.findByRole("heading", { name: "At last" })).toBeTruthy();
+    expect(refresh.disabled).toBe(false);
+    expect(storyCalls()).toHaveLength(2);
+  });
+
+  it("says when the stories cannot be loaded, and tries again", async () => {
+    answerStories = () => json({ error: { code: "internal", message: "Something went wrong" } }, 500);
+    renderPage();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Failed to fetch stories. Please try again later.");
+    answerStories = answer([story({ title: "Back again" })]);
+    fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("heading", { name: "Back again" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,129 @@
+import { useId } from "react";
+import { useSearchParams } from "react-router";
+import { type FeedKey, feedTitles } from "../../../../contracts/feed-catalog.ts";
+import { Page } from "../../../components/ui/page.tsx";
+import { useFeedCatalog } from "../../feeds/api.ts";
+import { EmptyState, LoadError, RefreshButton } from "../../feeds/components/list-states.tsx";
+import { ALL_FEEDS, NO_STORIES, STORIES_FAILED, type StorySort, useStories } from "../api.ts";
+import { readStoryParams, withStoryParams } from "../story-rules.ts";
+import { StoryCard } from "./story-card.tsx";
+
+const sortLabels: Record<StorySort, string> = { date: "Sort by Date", coverage: "Sort by Coverage" };
+
+/**
+ * Spec §2 Stories page: a feed's articles grouped into stories that more than one article
+ * tells, newest or most covered first. The feed and order are kept in the address.
+ */
+export function StoriesPage() {
+  const [params, setParams] = useSearchParams();
+  const { feed, sort } = readStoryParams(params);
+  const stories = useStories(feed, sort);
+  const choose = (change: Partial<{ feed: FeedKey; sort: StorySort }>) =>
+    setParams(withStoryParams(params, change), { replace: true });
+  const list = stories.data?.stories ?? [];
+  const hours = stories.data?.windowHours;
+
+  return (
+    <Page
+      title="Stories"
+      description={
+        hours
+          ? `Articles that several sources cover, grouped into stories, from the last ${hours} hours.`
+          : "Articles that several sources cover, grouped into stories."
+      }
+    >
+      <div className="max-w-4xl space-y-4">
+        <div className="flex flex-wrap items-center gap-3">
+          <FeedPicker value={feed} onChange={(next) => choose({ feed: next })} />
+          <fieldset className="inline-flex divide-x divide-line overflow-hidden rounded-md border border-line">
+            <legend className="sr-only">Order of stories</legend>
+            {(Object.keys(sortLabels) as StorySort[]).map((value) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={sort === value}
+                onClick={() => choose({ sort: value })}
+                className={`px-3 py-1.5 text-sm ${
+                  sort === value ? "bg-gem/15 font-medium text-gem" : "text-zinc-300 hover:bg-zinc-800"
+                }`}
+              >
+                {sortLabels[value]}
+              </button>
+            ))}
+          </fieldset>
+          <span className="ml-auto">
+            <RefreshButton label="Refresh Stories" busy={stories.isFetching} onRefresh={() => void stories.refetch()} />
+          </span>
+        </div>
+        {stories.isError && !stories.data ? (
+          <LoadError message={STORIES_FAILED} onRetry={() => void stories.refetch()} />
+        ) : stories.isPending ? (
+          <StorySkeletons />
+        ) : list.length === 0 ? (
+          <EmptyState>{NO_STORIES}</EmptyState>
+        ) : (
+          <ul
+            aria-label="Stories"
+            aria-busy={stories.isPlaceholderData}
+            className="space-y-3 transition-opacity aria-busy:opacity-60"
+          >
+            {list.map((story) => (
+              <li key={story.id}>
+                <StoryCard story={story} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Page>
+  );
+}
+
+/** 'All sources' (every feed clustered together), then each feed of the catalog. */
+function FeedPicker({ value, onChange }: { value: FeedKey; onChange: (feed: FeedKey) => void }) {
+  const id = useId();
+  const catalog = useFeedCatalog();
+  const feeds = (catalog.data?.feeds ?? [])
+    .filter((feed) => feed.key !== ALL_FEEDS)
+    .map(({ key, title }) => ({ key, title }));
+  // The chosen feed stays a choice while the catalog loads (or if it leaves the catalog).
+  if (value !== ALL_FEEDS && !feeds.some((feed) => feed.key === value))
+    feeds.push({ key: value, title: feedTitles[value] });
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-muted">
+        Feed
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as FeedKey)}
+        className="rounded-md border border-line bg-zinc-900 px-2 py-1.5 text-sm text-zinc-200"
+      >
+        <option value={ALL_FEEDS}>All sources</option>
+        {feeds.map((feed) => (
+          <option key={feed.key} value={feed.key}>
+            {feed.title}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Placeholders in the cards' shape while the first stories load. */
+function StorySkeletons() {
+  return (
+    <div role="status" aria-busy="true" aria-label="Loading stories" className="space-y-3">
+      {Array.from({ length: 6 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to be known by
+        <div key={i} aria-hidden className="animate-pulse space-y-3 rounded-xl border border-line bg-panel p-4">
+          <div className="h-3 w-1/2 rounded bg-zinc-800" />
+          <div className="h-5 w-full rounded bg-zinc-800" />
+          <div className="h-5 w-3/4 rounded bg-zinc-800" />
+          <div className="h-7 w-28 rounded-md bg-zinc-800/70" />
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+import { ChevronDown } from "lucide-react";
+import { useId, useState } from "react";
+import type { FeedItem } from "../../../../contracts/feeds.ts";
+import type { Story } from "../../../../contracts/stories.ts";
+import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
+import { articleKey, sourceLabel } from "../../feeds/article-rules.ts";
+import { plural } from "../story-rules.ts";
+
+/** Spec §2 Stories page: a story with its coverage, opening to the articles that tell it. */
+export function StoryCard({ story }: { story: Story }) {
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  const listId = useId();
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-xl border border-line bg-panel transition-colors hover:border-zinc-600"
+    >
+      <div className="space-y-2 p-4">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
+          <time dateTime={story.timestamp} title={formatDateTime(story.timestamp)}>
+            {relativeTime(story.timestamp)}
+          </time>
+          <span aria-hidden>·</span>
+          <span className="font-medium text-gem">{plural(story.sources, "source")}</span>
+          <span aria-hidden>·</span>
+          <span>
+            First reported by{" "}
+            <span className="text-zinc-300" title={story.firstSource}>
+              {sourceLabel(story.firstSource)}
+            </span>
+          </span>
+        </div>
+        <h3 id={headingId} className="font-semibold leading-snug text-zinc-50 sm:text-lg">
+          {story.title}
+        </h3>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen((value) => !value)}
+          className="inline-flex items-center gap-1 rounded-md border border-line px-2.5 py-1 text-sm text-zinc-200 hover:bg-zinc-800"
+        >
+          <ChevronDown
+            className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
+            aria-hidden
+          />
+          {plural(story.articles.length, "article")}
+        </button>
+      </div>
+      <ul
+        id={listId}
+        hidden={!open}
+        aria-label={`Articles on “${story.title}”`}
+        className="divide-y divide-line border-t border-line"
+      >
+        {story.articles.map((article) => (
+          <StoryArticle key={articleKey(article)} article={article} />
+        ))}
+      </ul>
+    </article>
+  );
+}
+
+/** One outlet's article: its source, title (opening in a new tab), description and date. */
+function StoryArticle({ article }: { article: FeedItem }) {
+  return (
+    <li className="space-y-1 px-4 py-3">
+      <div className="flex items-center gap-2 text-xs text-muted">
+        <span className="truncate font-medium text-zinc-300" title={article.source}>
+          {sourceLabel(article.source)}
+        </span>
+        <span aria-hidden>·</span>
+        <time className="shrink-0" dateTime={article.pubDate}>
+          {formatDateTime(article.pubDate)}
+        </time>
+      </div>
+      <p className="font-medium leading-snug text-zinc-100">
+        {article.link ? (
+          <a href={article.link} target="_blank" rel="noopener noreferrer" className="hover:text-gem">
+            {article.title}
+          </a>
+        ) : (
+          article.title
+        )}
+      </p>
+      {/* Plain text from the server, rendered as text: markup in a feed never becomes HTML here. */}
+      {article.description ? <p className="line-clamp-3 text-sm text-muted">{article.description}</p> : null}
+    </li>
+  );
+}

@@ -1,0 +1,48 @@
+import { type FeedKey, feedKeys } from "../../../contracts/feed-catalog.ts";
+import type { Story } from "../../../contracts/stories.ts";
+import { ALL_FEEDS, type StorySort } from "./api.ts";
+
+const sorts: readonly StorySort[] = ["date", "coverage"];
+/** Spec §2 Stories page: newest stories first unless the reader asks for coverage. */
+export const DEFAULT_SORT: StorySort = "date";
+
+/**
+ * The Stories page's choices as the address keeps them (`?feed=&sort=`); a missing or
+ * unknown value means the default, and defaults are left out of the address.
+ */
+export function readStoryParams(params: URLSearchParams): { feed: FeedKey; sort: StorySort } {
+  const feed = params.get("feed");
+  const sort = params.get("sort");
+  return {
+    feed: feedKeys.find((key) => key === feed) ?? ALL_FEEDS,
+    sort: sorts.find((value) => value === sort) ?? DEFAULT_SORT,
+  };
+}
+
+/** The address's query after changing one choice, keeping any other parameters. */
+export function withStoryParams(
+  params: URLSearchParams,
+  change: Partial<{ feed: FeedKey; sort: StorySort }>,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  const { feed, sort } = { ...readStoryParams(params), ...change };
+  if (feed === ALL_FEEDS) next.delete("feed");
+  else next.set("feed", feed);
+  if (sort === DEFAULT_SORT) next.delete("sort");
+  else next.set("sort", sort);
+  return next;
+}
+
+/** Spec §2 Top Stories Summary: how many stories are 'Trending Now'; the rest are 'More Stories'. */
+export const TRENDING_COUNT = 3;
+/** A summary, not the whole list: the Stories page has every story. */
+export const SUMMARY_SIZE = 10;
+
+/** The summary's two groups, each story with its place in the ranking (1-based). */
+export function summaryGroups(stories: readonly Story[]) {
+  const ranked = stories.slice(0, SUMMARY_SIZE).map((story, index) => ({ story, rank: index + 1 }));
+  return { trending: ranked.slice(0, TRENDING_COUNT), more: ranked.slice(TRENDING_COUNT) };
+}
+
+/** "1 source", "3 sources". */
+export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
