@@ -5,7 +5,9 @@
  * naive: similar pairs found / naive's pairs, and whether the clusters are identical.
  * Naive at 20,000 titles takes several minutes on its own; pass smaller sizes for a quick run.
  */
-import { clusterTitles, groupsOf, similarPairs, similarPairsNaive } from "../server/modules/stories/cluster.ts";
+import { clusterTitles, similarPairs } from "../server/modules/stories/cluster.ts";
+import { groupsOf } from "../server/modules/stories/groups.ts";
+import { similarPairsNaive } from "../server/modules/stories/naive.ts";
 import { generateHeadlines } from "./headlines.ts";
 
 const sizes = process.argv

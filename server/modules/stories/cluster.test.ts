@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateHeadlines } from "../../../bench/headlines.ts";
-import { clusterTitles, clusterTitlesNaive, groupsOf, similarPairs, similarPairsNaive } from "./cluster.ts";
+import { clusterTitles, similarPairs } from "./cluster.ts";
+import { groupsOf } from "./groups.ts";
+import { clusterTitlesNaive, similarPairsNaive } from "./naive.ts";
 
 const canonical = (groups: number[][]) => groups.map((group) => group.join(",")).sort();
 
@@ -95,6 +97,23 @@ describe("similarPairs", () => {
     expect(all).toEqual(similarPairsNaive(titles));
     expect(similarPairs(titles, (index) => index === 2).sort(([a, b], [c, d]) => a - c || b - d)).toEqual(
       all.filter(([i, j]) => i === 2 || j === 2),
+    );
+  });
+
+  it("property: probing from a few new titles finds exactly the pairs the full sweep finds for them", () => {
+    const sorted = (pairs: Array<[number, number]>) => [...pairs].sort(([a, b], [c, d]) => a - c || b - d);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.uniqueArray(fc.nat({ max: 199 }), { minLength: 1, maxLength: 9 }),
+        (seed, fresh) => {
+          const titles = generateHeadlines(200, seed);
+          const isNew = (index: number) => fresh.includes(index);
+          const expected = similarPairs(titles).filter(([i, j]) => isNew(i) || isNew(j));
+          expect(sorted(similarPairs(titles, isNew))).toEqual(sorted(expected));
+        },
+      ),
+      { numRuns: 60 },
     );
   });
 });

@@ -1,88 +1,40 @@
 import { distance } from "fastest-levenshtein";
+import { bagExceeds, bagsOf } from "./bag.ts";
+import { Groups } from "./groups.ts";
 import { maxDistanceFor, normaliseTitle } from "./similarity.ts";
 
-/** Union–find over indexes, with path halving and union by size. */
-export class Groups {
-  private readonly parent: Int32Array;
-  private readonly size: Int32Array;
-  constructor(count: number) {
-    this.parent = Int32Array.from({ length: count }, (_, i) => i);
-    this.size = new Int32Array(count).fill(1);
-  }
-  find(i: number): number {
-    let x = i;
-    while (this.parent[x] !== x) {
-      const grand = this.parent[this.parent[x] as number] as number;
-      this.parent[x] = grand;
-      x = grand;
-    }
-    return x;
-  }
-  union(a: number, b: number): void {
-    let x = this.find(a);
-    let y = this.find(b);
-    if (x === y) return;
-    if ((this.size[x] as number) < (this.size[y] as number)) [x, y] = [y, x];
-    this.parent[y] = x;
-    this.size[x] = (this.size[x] as number) + (this.size[y] as number);
-  }
-  /** The groups of two or more, each as sorted indexes, ordered by their first index. */
-  groups(): number[][] {
-    const byRoot = new Map<number, number[]>();
-    for (let i = 0; i < this.parent.length; i++) {
-      const root = this.find(i);
-      const group = byRoot.get(root);
-      if (group) group.push(i);
-      else byRoot.set(root, [i]);
-    }
-    return [...byRoot.values()].filter((group) => group.length > 1);
-  }
-}
-
-/**
- * The reference: every pair's ratio computed in full, as the spec describes it.
- * Quadratic; for tests and the benchmark. Pairs are (i, j) with i < j.
+/*
+ * Gemwire's similar pairs: the naive answer (every pair's ratio), fast. Which pairs get
+ * their ratio computed is decided by words — the blocking rule below — and every pair it
+ * picks is checked exactly. Blocking on words is a heuristic: a similar pair that shares
+ * none of the words the rule looks at is missed. `npm run bench:stories` and the tests
+ * measure how close to naive it stays (docs/decisions/011).
  */
-export function similarPairsNaive(titles: readonly string[]): Array<[number, number]> {
-  const normal = titles.map(normaliseTitle);
-  const pairs: Array<[number, number]> = [];
-  for (let i = 0; i < normal.length; i++) {
-    const a = normal[i] as string;
-    for (let j = i + 1; j < normal.length; j++) {
-      const b = normal[j] as string;
-      const longer = Math.max(a.length, b.length);
-      if (longer === 0 || 5 * distance(a, b) <= 2 * longer) pairs.push([i, j]);
-    }
-  }
-  return pairs;
-}
 
-/** The reference stories: connected groups of the naive similar pairs. */
-export const clusterTitlesNaive = (titles: readonly string[]) => groupsOf(titles.length, similarPairsNaive(titles));
-
-/** A long title probes with at least this share of its words, rarest first. */
+/** A long title's rare words: at least this share of its words, rarest first… */
 const PROBE_SHARE = 0.6;
-/** Words in this few titles always probe: their postings cost next to nothing. */
+/** …and every word in this few titles. */
 const FEW = 8;
 /**
- * Titles this short probe with every word: the 0.6 rule lets them differ in a larger
- * share of their text, so a similar pair may share only common words.
+ * Titles this short are compared with every title they share any word with: the 0.6
+ * rule lets them differ in a larger share of their text, so a similar pair may share
+ * only common words.
  */
 const SHORT_TITLE = 56;
-/** Titles this short are reached by longer titles through any word they share. */
+/** Titles this short are compared with longer titles they share any word with, given enough shared words. */
 const SHORT_PARTNER = 44;
-/** A longer pair is checked only when it shares at least this share of the fewer words (and two). */
+/** Other pairs need two shared words and this share of the fewer words, or a shared rare word of the longer title. */
 const SHARED_SHARE = 0.4;
-
 /**
  * Titles this short are compared with every title short enough to match: two of them
  * can be similar without sharing a word ("Bitcoin rises" and "Bitcoins rise"), and
  * there are few of them.
  */
 const TINY_TITLE = 30;
-
-/** A token with at least this many letters or digits can block; shorter ones say little. */
+/** A word needs at least this many letters or digits. */
 const MIN_TOKEN = 2;
+/** With more new titles than this share, a full sweep is cheaper than probing for each. */
+const PROBE_WHEN_NEW_BELOW = 0.05;
 
 function tokensOf(title: string): string[] {
   return [...new Set(title.split(/[^\p{L}\p{N}]+/u).filter((token) => token.length >= MIN_TOKEN))];
@@ -106,37 +58,25 @@ function overlap(a: Int32Array, b: Int32Array): number {
   return shared;
 }
 
-type Posting = { titles: number[]; start: number; shortEnd: number };
-
-export type Sweep = {
-  /** Whether a candidate pair still needs checking (say, not already in one group). */
-  shouldCheck?: (i: number, j: number) => boolean;
-  /** Called for each pair verified similar, with i < j. */
-  onPair: (i: number, j: number) => void;
+/** What the blocking rule needs of every title, computed once per set. */
+type Prepared = {
+  normal: string[];
+  lengths: Int32Array;
+  /** Each title's words as ascending ids. */
+  words: Int32Array[];
+  /** Each title's rare words (all of them for a short title), ascending ids. */
+  rare: Int32Array[];
+  /** Titles in visiting order: shortest first, then by index. */
+  order: number[];
+  /** Each title's place in `order`. */
+  rank: Int32Array;
+  bags: Uint8Array;
+  /** How many different words there are. */
+  vocabulary: number;
 };
 
-/**
- * Gemwire's similar pairs: the naive answer, fast. Titles are visited shortest first;
- * each probes an index of the shorter titles already seen, then is indexed under all
- * its words.
- *
- * - A long title probes with its rarer words (the rarest 60%, and any word in very few
- *   titles) and checks only shorter titles that share at least two words and 40% of
- *   the fewer words with it: a similar pair shares most of its words.
- * - A short title probes with every word, and a long one reaches the shortest titles
- *   through any word, because the 0.6 rule lets short titles differ in a larger share
- *   of their text; the shortest titles are compared with each other outright.
- * - Only titles whose length leaves the pair a chance are looked at (the distance is at
- *   least the length gap); a cheap lower bound (bag distance) comes before the exact
- *   distance, and `shouldCheck` can skip pairs whose answer no longer matters.
- *
- * Blocking on words is a heuristic, so the answer is the naive one as long as similar
- * titles share words this way; `npm run bench:stories` measures how often they do.
- */
-export function forEachSimilarPair(titles: readonly string[], sweep: Sweep): void {
+function prepare(titles: readonly string[]): Prepared {
   const normal = titles.map(normaliseTitle);
-  const count = normal.length;
-
   const ids = new Map<string, number>();
   const frequency: number[] = [];
   const words = normal.map((title) => {
@@ -155,77 +95,117 @@ export function forEachSimilarPair(titles: readonly string[], sweep: Sweep): voi
     }).sort();
   });
   const byRarity = (x: number, y: number) => (frequency[x] as number) - (frequency[y] as number) || x - y;
-
-  const order = Array.from({ length: count }, (_, i) => i).sort(
-    (a, b) => (normal[a] as string).length - (normal[b] as string).length || a - b,
-  );
-  const lengths = Int32Array.from(normal, (title) => title.length);
-  const bags = bagsOf(normal);
-  // Each posting lists titles in the order they were indexed (by length), with a start
-  // that moves past titles now too short to pair with anything still to come, and the
-  // end of its short titles.
-  const postings: Array<Posting | undefined> = new Array(frequency.length);
-  const seenBy = new Int32Array(count).fill(-1);
-  const rareHit = new Uint8Array(count);
-  const candidates: number[] = [];
-  // The shortest titles, in the order they were seen, with a start like a posting's.
-  const tiny = { titles: [] as number[], start: 0 };
-  const isRare = new Uint8Array(frequency.length);
-
-  for (const i of order) {
-    const a = normal[i] as string;
-    const length = a.length;
-    const limit = maxDistanceFor(length);
-    const shortest = length - limit;
-    const own = words[i] as Int32Array;
-    const short = length <= SHORT_TITLE;
+  const rare = words.map((own, i) => {
+    if ((normal[i] as string).length <= SHORT_TITLE) return own;
     const prefix = Math.max(2, Math.ceil(own.length * PROBE_SHARE));
-    const ranked = short ? own : own.slice().sort(byRarity);
-    ranked.forEach((word, rank) => {
-      isRare[word] = short || rank < prefix || (frequency[word] as number) <= FEW ? 1 : 0;
-    });
+    return own
+      .slice()
+      .sort(byRarity)
+      .filter((word, place) => place < prefix || (frequency[word] as number) <= FEW)
+      .sort();
+  });
+  const lengths = Int32Array.from(normal, (title) => title.length);
+  const order = Array.from({ length: normal.length }, (_, i) => i).sort(
+    (a, b) => (lengths[a] as number) - (lengths[b] as number) || a - b,
+  );
+  const rank = new Int32Array(normal.length);
+  order.forEach((title, place) => {
+    rank[title] = place;
+  });
+  return { normal, lengths, words, rare, order, rank, bags: bagsOf(normal), vocabulary: frequency.length };
+}
 
+/**
+ * The blocking rule, for titles `later` and `earlier` (later in visiting order: longer,
+ * or as long with a higher index), given that `earlier` is long enough to be similar.
+ * Both the sweep and the probe pick exactly the pairs this accepts.
+ */
+function blocks(p: Prepared, later: number, earlier: number): boolean {
+  const length = p.lengths[later] as number;
+  if (length <= TINY_TITLE) return true;
+  const own = p.words[later] as Int32Array;
+  const other = p.words[earlier] as Int32Array;
+  if (length <= SHORT_TITLE) return overlap(own, other) > 0;
+  const sharesRare = overlap(p.rare[later] as Int32Array, other) > 0;
+  const shortPartner = (p.lengths[earlier] as number) <= SHORT_PARTNER;
+  if (shortPartner && sharesRare) return true;
+  if (!sharesRare && !shortPartner) return false;
+  const needed = Math.max(2, Math.ceil(Math.min(own.length, other.length) * SHARED_SHARE));
+  return overlap(own, other) >= needed;
+}
+
+/** The exact check, after the length gap and the bag distance have had their say. */
+function similarPrepared(p: Prepared, later: number, earlier: number): boolean {
+  const limit = maxDistanceFor(p.lengths[later] as number);
+  if ((p.lengths[later] as number) - (p.lengths[earlier] as number) > limit) return false;
+  if (bagExceeds(p.bags, later, earlier, limit)) return false;
+  return distance(p.normal[later] as string, p.normal[earlier] as string) <= limit;
+}
+
+/** Titles indexed under a word, by length; `start` skips those now too short, `shortEnd` ends the short partners. */
+type Posting = { titles: number[]; start: number; shortEnd: number };
+
+/**
+ * Every pair the blocking rule picks, in one pass: titles are visited shortest first;
+ * each looks up the shorter titles already indexed under its words (only those whose
+ * length leaves a chance: the distance is at least the length gap), then is indexed.
+ * `visit` gets (later, earlier) for each picked pair.
+ */
+function sweep(p: Prepared, visit: (later: number, earlier: number) => void): void {
+  const postings: Array<Posting | undefined> = new Array(p.vocabulary);
+  const seenBy = new Int32Array(p.normal.length).fill(-1);
+  const tiny: Posting = { titles: [], start: 0, shortEnd: 0 };
+  const candidates: number[] = [];
+  const advance = (posting: Posting, shortest: number) => {
+    const list = posting.titles;
+    while (posting.start < list.length && (p.lengths[list[posting.start] as number] as number) < shortest) {
+      posting.start++;
+    }
+  };
+  // Whether each candidate shares a rare word of the title being visited.
+  const rareHit = new Uint8Array(p.normal.length);
+  const add = (j: number, i: number, rare: number) => {
+    if (seenBy[j] !== i) {
+      seenBy[j] = i;
+      rareHit[j] = rare;
+      candidates.push(j);
+    } else if (rare) rareHit[j] = 1;
+  };
+
+  for (const i of p.order) {
+    const length = p.lengths[i] as number;
+    const shortest = length - maxDistanceFor(length);
+    const short = length <= SHORT_TITLE;
     candidates.length = 0;
     if (length <= TINY_TITLE) {
-      const list = tiny.titles;
-      while (tiny.start < list.length && (lengths[list[tiny.start] as number] as number) < shortest) tiny.start++;
-      for (let p = tiny.start; p < list.length; p++) {
-        const j = list[p] as number;
-        seenBy[j] = i;
-        rareHit[j] = 1;
-        candidates.push(j);
-      }
+      advance(tiny, shortest);
+      for (let k = tiny.start; k < tiny.titles.length; k++) add(tiny.titles[k] as number, i, 1);
     }
-    for (const word of own) {
+    // Only what the rule can accept: through a long title's rare words any shorter
+    // title, through its other words only short partners. (A short title's words are
+    // all rare.)
+    const rare = p.rare[i] as Int32Array;
+    let r = 0;
+    for (const word of p.words[i] as Int32Array) {
+      while (r < rare.length && (rare[r] as number) < word) r++;
       const posting = postings[word];
       if (!posting) continue;
-      const list = posting.titles;
-      while (posting.start < list.length && (lengths[list[posting.start] as number] as number) < shortest)
-        posting.start++;
-      const rare = isRare[word] === 1;
-      const end = rare ? list.length : posting.shortEnd;
-      for (let p = posting.start; p < end; p++) {
-        const j = list[p] as number;
-        if (seenBy[j] !== i) {
-          seenBy[j] = i;
-          rareHit[j] = 0;
-          candidates.push(j);
-        }
-        if (rare) rareHit[j] = 1;
-      }
+      advance(posting, shortest);
+      const isRare = rare[r] === word ? 1 : 0;
+      const end = isRare ? posting.titles.length : posting.shortEnd;
+      for (let k = posting.start; k < end; k++) add(posting.titles[k] as number, i, isRare);
     }
+    // The rule (see `blocks`), with what the lookup already knows.
+    const own = p.words[i] as Int32Array;
     for (const j of candidates) {
-      const reached = short || (lengths[j] as number) <= SHORT_PARTNER ? rareHit[j] === 1 : false;
-      if (!reached) {
-        const other = words[j] as Int32Array;
+      if (!short && !(rareHit[j] && (p.lengths[j] as number) <= SHORT_PARTNER)) {
+        const other = p.words[j] as Int32Array;
         const needed = Math.max(2, Math.ceil(Math.min(own.length, other.length) * SHARED_SHARE));
         if (overlap(own, other) < needed) continue;
       }
-      if (sweep.shouldCheck && !sweep.shouldCheck(i, j)) continue;
-      if (bagExceeds(bags, i, j, limit)) continue;
-      if (distance(a, normal[j] as string) <= limit) sweep.onPair(Math.min(i, j), Math.max(i, j));
+      visit(i, j);
     }
-    for (const word of own) {
+    for (const word of p.words[i] as Int32Array) {
       let posting = postings[word];
       if (!posting) {
         posting = { titles: [], start: 0, shortEnd: 0 };
@@ -236,6 +216,59 @@ export function forEachSimilarPair(titles: readonly string[], sweep: Sweep): voi
     }
     if (length <= TINY_TITLE) tiny.titles.push(i);
   }
+}
+
+/**
+ * The pairs the blocking rule picks that involve a new title, found from the new
+ * titles alone: each looks up every title sharing a word with it (and, if tiny, every
+ * tiny title) and keeps the pairs the rule accepts. Cheap when few titles are new.
+ */
+function probe(
+  p: Prepared,
+  fresh: number[],
+  isNew: (index: number) => boolean,
+  visit: (later: number, earlier: number) => void,
+) {
+  const byWord = new Map<number, number[]>();
+  const tiny: number[] = [];
+  p.words.forEach((own, title) => {
+    for (const word of own) {
+      const list = byWord.get(word);
+      if (list) list.push(title);
+      else byWord.set(word, [title]);
+    }
+    if ((p.lengths[title] as number) <= TINY_TITLE) tiny.push(title);
+  });
+  const seenBy = new Int32Array(p.normal.length).fill(-1);
+  for (const x of fresh) {
+    const consider = (y: number) => {
+      if (y === x || seenBy[y] === x) return;
+      seenBy[y] = x;
+      // A pair of two new titles is looked at once, from its lower index.
+      if (isNew(y) && y < x) return;
+      const [later, earlier] = (p.rank[x] as number) > (p.rank[y] as number) ? [x, y] : [y, x];
+      const length = p.lengths[later] as number;
+      if ((p.lengths[earlier] as number) < length - maxDistanceFor(length)) return;
+      if (blocks(p, later, earlier)) visit(later, earlier);
+    };
+    if ((p.lengths[x] as number) <= TINY_TITLE) for (const y of tiny) consider(y);
+    for (const word of p.words[x] as Int32Array) for (const y of byWord.get(word) ?? []) consider(y);
+  }
+}
+
+/**
+ * Calls `onPair(i, j)` (i < j) for each similar pair the blocking rule finds;
+ * `shouldCheck` can skip pairs whose answer no longer matters.
+ */
+export function forEachSimilarPair(
+  titles: readonly string[],
+  options: { shouldCheck?: (i: number, j: number) => boolean; onPair: (i: number, j: number) => void },
+): void {
+  const p = prepare(titles);
+  sweep(p, (later, earlier) => {
+    if (options.shouldCheck && !options.shouldCheck(later, earlier)) return;
+    if (similarPrepared(p, later, earlier)) options.onPair(Math.min(later, earlier), Math.max(later, earlier));
+  });
 }
 
 /**
@@ -251,66 +284,28 @@ export function clusterTitles(titles: readonly string[]): number[][] {
   return groups.groups();
 }
 
-/** Every similar pair among `titles` that involves a title for which `isNew` holds (all, by default). */
-export function similarPairs(titles: readonly string[], isNew?: (index: number) => boolean): Array<[number, number]> {
-  const pairs: Array<[number, number]> = [];
-  forEachSimilarPair(titles, {
-    shouldCheck: isNew ? (i, j) => isNew(i) || isNew(j) : undefined,
-    onPair: (i, j) => pairs.push([i, j]),
-  });
-  return pairs;
-}
-
-/** Connected groups (of two or more) of `count` items joined by `pairs`. */
-export function groupsOf(count: number, pairs: Iterable<readonly [number, number]>): number[][] {
-  const groups = new Groups(count);
-  for (const [i, j] of pairs) groups.union(i, j);
-  return groups.groups();
-}
-
-/** Letters and digits each count on their own, the space too; everything else folds into three classes. */
-const BAG_SIZE = 40;
-
-function slotOf(code: number): number {
-  if (code >= 97 && code <= 122) return code - 97;
-  if (code >= 48 && code <= 57) return code - 22;
-  if (code === 32) return 36;
-  return 37 + (code % 3);
-}
-
-/** Every title's character counts by class, one row of BAG_SIZE per title. */
-function bagsOf(titles: readonly string[]): Uint8Array {
-  const bags = new Uint8Array(titles.length * BAG_SIZE);
-  titles.forEach((title, row) => {
-    const offset = row * BAG_SIZE;
-    for (let k = 0; k < title.length; k++) {
-      const slot = offset + slotOf(title.charCodeAt(k));
-      bags[slot] = Math.min(255, (bags[slot] as number) + 1);
-    }
-  });
-  return bags;
-}
-
 /**
- * Whether the bag distance of titles i and j — max(characters only in i, characters
- * only in j), over the classes — is above `limit`. It is never more than the Levenshtein
- * distance (each edit changes each side's surplus by at most one), so above the limit
- * rules the pair out. Both surpluses only grow, so it stops as soon as one passes.
+ * Every similar pair (i < j) the blocking rule finds among `titles`; with `isNew`, only
+ * those involving a title for which it holds — the same pairs, found by probing from
+ * the new titles when they are few.
  */
-function bagExceeds(bags: Uint8Array, i: number, j: number, limit: number): boolean {
-  let onlyI = 0;
-  let onlyJ = 0;
-  const x = i * BAG_SIZE;
-  const y = j * BAG_SIZE;
-  for (let k = 0; k < BAG_SIZE; k++) {
-    const d = (bags[x + k] as number) - (bags[y + k] as number);
-    if (d > 0) {
-      onlyI += d;
-      if (onlyI > limit) return true;
-    } else {
-      onlyJ -= d;
-      if (onlyJ > limit) return true;
-    }
+export function similarPairs(titles: readonly string[], isNew?: (index: number) => boolean): Array<[number, number]> {
+  const p = prepare(titles);
+  const pairs: Array<[number, number]> = [];
+  const keep = (later: number, earlier: number) => {
+    if (similarPrepared(p, later, earlier)) pairs.push([Math.min(later, earlier), Math.max(later, earlier)]);
+  };
+  if (!isNew) {
+    sweep(p, keep);
+    return pairs;
   }
-  return false;
+  const fresh = titles.map((_, index) => index).filter(isNew);
+  if (fresh.length > titles.length * PROBE_WHEN_NEW_BELOW) {
+    sweep(p, (later, earlier) => {
+      if (isNew(later) || isNew(earlier)) keep(later, earlier);
+    });
+  } else {
+    probe(p, fresh, isNew, keep);
+  }
+  return pairs;
 }

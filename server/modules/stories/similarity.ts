@@ -7,7 +7,9 @@ import { distance } from "fastest-levenshtein";
  * The distance is Myers' bit-parallel algorithm (fastest-levenshtein): exact, and several
  * times faster than the textbook table.
  */
-export const SIMILARITY_THRESHOLD = 0.6;
+const THRESHOLD = { numerator: 3, denominator: 5 };
+/** Spec §9: 0.6 — kept as the fraction 3/5, so the boundary is decided in integers. */
+export const SIMILARITY_THRESHOLD = THRESHOLD.numerator / THRESHOLD.denominator;
 
 export function normaliseTitle(title: string): string {
   return title.toLowerCase().trim().replace(/\s+/g, " ");
@@ -15,10 +17,11 @@ export function normaliseTitle(title: string): string {
 
 /**
  * The largest distance two titles may have and still be similar, for a longer title of
- * `length`. Integer arithmetic: 1 − d/L ≥ 0.6 ⇔ 5d ≤ 2L, so no rounding can tip the
+ * `length`. Integer arithmetic: 1 − d/L ≥ 3/5 ⇔ 5d ≤ 2L, so no rounding can tip the
  * boundary.
  */
-export const maxDistanceFor = (length: number) => Math.floor((2 * length) / 5);
+export const maxDistanceFor = (length: number) =>
+  Math.floor(((THRESHOLD.denominator - THRESHOLD.numerator) * length) / THRESHOLD.denominator);
 
 /** The similarity ratio itself (1 for two empty titles). */
 export function similarityRatio(a: string, b: string): number {
