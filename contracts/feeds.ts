@@ -49,11 +49,13 @@ export const feedItemsQuerySchema = z.object({
   source: z.string().trim().min(1).max(200).optional().describe("Only items from this source (a host or publisher)"),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   before: z
-    .union([z.iso.datetime({ offset: true }), z.string().regex(/^\d{1,15}_\d{1,15}$/)], {
+    .union([z.iso.datetime({ offset: true }), z.string().regex(/^(\d{1,15}_\d{1,15}|top\d{1,4})$/)], {
       error: "must be an ISO-8601 time or the `next` value of a previous page",
     })
     .optional()
-    .describe("Only items older than this: a time, or a previous page's `next`"),
+    .describe(
+      "Only items older than this: a time, or a previous page's `next` (for gemwire, `top<n>` goes on from its n-th top story)",
+    ),
 });
 
 export const feedItemsSchema = z.object({

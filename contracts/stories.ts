@@ -13,7 +13,16 @@ export const storiesQuerySchema = z.object({
     .describe(
       "date: newest story first; coverage: most sources first. Without it, gemwire ranks by coverage, recency and votes, and a feed sorts by date",
     ),
+  limit: z.coerce
+    .number({ error: "limit must be a whole number from 1 to 200" })
+    .int({ error: "limit must be a whole number from 1 to 200" })
+    .min(1, { error: "limit must be a whole number from 1 to 200" })
+    .max(200, { error: "limit must be a whole number from 1 to 200" })
+    .default(50)
+    .describe("At most this many stories, the first in the chosen order"),
 });
+
+export type StorySort = (typeof storySortValues)[number];
 
 export const storySchema = z
   .object({

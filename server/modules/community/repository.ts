@@ -9,17 +9,29 @@ export type VoteTally = { votes: { up: number; down: number }; myVote: VoteDirec
 
 export const NO_VOTES: VoteTally = { votes: { up: 0, down: 0 }, myVote: null };
 
+/** Links per query: far below SQLite's and PostgreSQL's limits on bound parameters. */
+const TALLY_CHUNK = 500;
+
 /**
- * Counts and the viewer's own vote for every given link, in one query; links nobody
- * voted on are absent from the map.
+ * Counts and the viewer's own vote for every given link, one query per 500 links;
+ * links nobody voted on are absent from the map.
  */
 export async function tallyVotes(
-  { db }: Database,
+  database: Database,
   links: string[],
   viewerId: string | null,
 ): Promise<Map<string, VoteTally>> {
   const unique = [...new Set(links.filter(Boolean))];
-  if (unique.length === 0) return new Map();
+  const tallies = new Map<string, VoteTally>();
+  for (let start = 0; start < unique.length; start += TALLY_CHUNK) {
+    for (const [link, tally] of await tallyChunk(database, unique.slice(start, start + TALLY_CHUNK), viewerId)) {
+      tallies.set(link, tally);
+    }
+  }
+  return tallies;
+}
+
+async function tallyChunk({ db }: Database, links: string[], viewerId: string | null) {
   const rows = await db
     .selectFrom("article_votes")
     .select((eb) => [
@@ -33,11 +45,11 @@ export async function tallyVotes(
             .$castTo<VoteDirection | null>()
             .as("mine"),
     ])
-    .where("link", "in", unique)
+    .where("link", "in", links)
     .groupBy("link")
     .execute();
-  return new Map(
-    rows.map((row) => [row.link, { votes: { up: Number(row.up), down: Number(row.down) }, myVote: row.mine ?? null }]),
+  return rows.map(
+    (row) => [row.link, { votes: { up: Number(row.up), down: Number(row.down) }, myVote: row.mine ?? null }] as const,
   );
 }
 

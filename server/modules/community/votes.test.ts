@@ -6,6 +6,7 @@ import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../feeds/repository.ts";
 import { listFeedItems } from "../feeds/service.ts";
+import { saveVote, tallyVotes } from "./repository.ts";
 
 const now = Date.now();
 /** Tests that leave votes behind vote on an article of their own. */
@@ -94,6 +95,17 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
     const search = "/api/search?q=bitcoin";
     expect(byLink(await items(search), B1)).toMatchObject({ votes: { up: 2, down: 1 }, myVote: null });
     expect(byLink(await items(search, bob), B1)).toMatchObject({ votes: { up: 2, down: 1 }, myVote: "up" });
+  });
+
+  it("counts votes for more links than one query may bind (in chunks)", async () => {
+    const member = await join();
+    const many = Array.from({ length: 1_200 }, (_, i) => link(`bulk-${i}`));
+    for (const index of [0, 700, 1_199]) {
+      await saveVote(handle.database, { userId: member.id, link: many[index] as string, direction: "up", now });
+    }
+    const tallies = await tallyVotes(handle.database, many, member.id);
+    expect([...tallies.keys()].sort()).toEqual([many[0], many[1_199], many[700]].sort());
+    expect(tallies.get(many[700] as string)).toEqual({ votes: { up: 1, down: 0 }, myVote: "up" });
   });
 
   it("counts a whole page's votes in one query", async () => {

@@ -2,7 +2,7 @@ import type { FeedItem, FeedKey, FeedStatus } from "../../../contracts/feeds.ts"
 import type { Database } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
 import { tallyVotes } from "../community/repository.ts";
-import { DEFAULT_STORIES_WINDOW_MS, topFeedRows } from "../stories/service.ts";
+import { DEFAULT_STORIES_WINDOW_MS, topStoryLeads } from "../stories/service.ts";
 import { presentArticle, uniqueByLink } from "./presenter.ts";
 import {
   type ArticleRow,
@@ -55,13 +55,16 @@ export type ItemsQuery = { source?: string; limit: number; before?: string };
 
 /** `before` is an ISO time or a previous page's `next` ("<time>_<id>"). */
 function readCursor(before: string | undefined): Cursor | undefined {
-  if (!before) return undefined;
+  // `top<n>` pages through the gemwire feed's top stories; elsewhere it means the start.
+  if (!before || /^top\d+$/.test(before)) return undefined;
   const cursor = /^(\d+)_(\d+)$/.exec(before);
   if (cursor) return { time: Number(cursor[1]), id: Number(cursor[2]) };
   return { time: Date.parse(before) };
 }
 
 const cursorAfter = (row: ArticleRow | undefined) => (row ? `${row.published_at}_${row.id}` : null);
+/** A cursor that keeps `row` itself on the next page. */
+const cursorAt = (row: ArticleRow) => `${row.published_at}_${row.id + 1}`;
 
 /** The page's articles presented with their votes, counted in one query for the whole page. */
 async function presentWithVotes(database: Database, rows: ArticleRow[], viewerId: string | null): Promise<FeedItem[]> {
@@ -76,8 +79,8 @@ async function presentWithVotes(database: Database, rows: ArticleRow[], viewerId
 /**
  * A page of a feed's articles, newest first. Gemwire's own feed starts with the top
  * stories across every feed (ranked by coverage, recency and votes, one article each),
- * then the newest other articles, each link once; filtered by source, it is the newest
- * articles of that source.
+ * then goes on with the newest articles no story covers, each link once, page after
+ * page; filtered by source, it is the newest articles of that source.
  */
 async function feedPage(
   database: Database,
@@ -93,15 +96,29 @@ async function feedPage(
     const rows = await listArticles(database, { ...base, feedKey: key, limit: query.limit });
     return { rows, next: rows.length === query.limit ? cursorAfter(rows.at(-1)) : null };
   }
-  const rows = await listArticles(database, { ...base, limit: query.limit * 3 });
-  if (!query.source && !query.before) {
-    return { rows: await topFeedRows(database, storiesWindowMs, query.limit, uniqueByLink(rows)), next: null };
+  if (query.source) {
+    const rows = await listArticles(database, { ...base, limit: query.limit * 3 });
+    const unique = uniqueByLink(rows).slice(0, query.limit);
+    const more = unique.length === query.limit || rows.length === query.limit * 3;
+    return { rows: unique, next: more ? cursorAfter(unique.at(-1)) : null };
   }
-  const unique = uniqueByLink(rows).slice(0, query.limit);
-  return {
-    rows: unique,
-    next: unique.length === query.limit || rows.length === query.limit * 3 ? cursorAfter(unique.at(-1)) : null,
-  };
+  // The top stories' leads come first (`top<n>` cursors page through them); then, newest
+  // first, the articles no story covers.
+  const top = await topStoryLeads(database, storiesWindowMs);
+  const from = query.before === undefined ? 0 : /^top(\d+)$/.exec(query.before)?.[1];
+  const inLeads = from !== undefined;
+  const leads = inLeads ? top.leads.slice(Number(from), Number(from) + query.limit) : [];
+  const rows = await listArticles(database, { limit: query.limit * 3, before: inLeads ? undefined : base.before });
+  const room = query.limit - leads.length;
+  const rest = uniqueByLink(rows).filter((row) => !top.covers(row));
+  const included = rest.slice(0, room);
+  let next: string | null;
+  if (room === 0) {
+    const after = Number(from) + query.limit;
+    next = after < top.leads.length ? `top${after}` : rows[0] ? cursorAt(rows[0]) : null;
+  } else if (included.length === room) next = cursorAfter(included.at(-1));
+  else next = rows.length === query.limit * 3 ? cursorAfter(rows.at(-1)) : null;
+  return { rows: [...leads, ...included], next };
 }
 
 /** A page of a feed's items with their votes; `viewerId` (a member's id) also fills in `myVote`. */

@@ -1,31 +1,26 @@
 import type { Database } from "../../db/database.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
 
-/** What tells a scope's articles changed: how many there are, the newest id, the latest update. */
-export type ScopeSignature = { count: number; maxId: number; updatedAt: number };
-
 /**
- * Per feed, a signature of the articles published since `since`: one small aggregate
- * query, so a request whose articles have not changed costs no clustering at all.
+ * A fingerprint of each feed's articles published since `since`: how many, the newest
+ * id, and sums of ids and update times (kept small by a modulus). Any insert, deletion
+ * or update of an article in the window changes it; one small aggregate query, so a
+ * request whose articles have not changed costs no clustering at all.
  */
-export async function signaturesSince({ db }: Database, since: number): Promise<Map<string, ScopeSignature>> {
+export async function signaturesSince({ db }: Database, since: number): Promise<Map<string, string>> {
   const rows = await db
     .selectFrom("articles")
     .select((eb) => [
       "feed_key",
       eb.fn.countAll<number>().as("count"),
       eb.fn.max<number>("id").as("max_id"),
-      eb.fn.max<number>("updated_at").as("updated_at"),
+      eb.fn.sum<number>("id").as("id_sum"),
+      eb.fn.sum<number>(eb("updated_at", "%", 1_000_000_007)).as("updated_sum"),
     ])
     .where("published_at", ">=", since)
     .groupBy("feed_key")
     .execute();
-  return new Map(
-    rows.map((row) => [
-      row.feed_key,
-      { count: Number(row.count), maxId: Number(row.max_id), updatedAt: Number(row.updated_at) },
-    ]),
-  );
+  return new Map(rows.map((row) => [row.feed_key, `${row.count}:${row.max_id}:${row.id_sum}:${row.updated_sum}`]));
 }
 
 /** The articles published since `since`, of one feed or (without `feedKey`) of every feed. */

@@ -20,6 +20,7 @@ export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
       stories: await listStories(app.database, {
         scope: request.query.feed,
         sort: request.query.sort,
+        limit: request.query.limit,
         windowMs: app.config.storiesWindowMs,
         viewerId: request.member?.id ?? null,
       }),

@@ -1,18 +1,18 @@
 import type { FeedKey } from "../../../contracts/feeds.ts";
-import type { Story } from "../../../contracts/stories.ts";
+import type { Story, StorySort } from "../../../contracts/stories.ts";
 import type { Database } from "../../db/database.ts";
 import { NO_VOTES, tallyVotes, type VoteTally } from "../community/repository.ts";
-import { presentArticle } from "../feeds/presenter.ts";
+import { UNTITLED } from "../feeds/parse/normalise.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
-import { articlesSince, type ScopeSignature, signaturesSince } from "./repository.ts";
-import { outletOf, type StoryArticle, StoryIndex } from "./story-index.ts";
+import { presentStory } from "./presenter.ts";
+import { articlesSince, signaturesSince } from "./repository.ts";
+import { duplicateKeys, outletOf, type StoryArticle, StoryIndex } from "./story-index.ts";
 
 /** Spec §5: stories cluster the last 48 hours' articles unless STORIES_WINDOW_HOURS says otherwise. */
 export const DEFAULT_STORIES_WINDOW_MS = 48 * 3_600_000;
 
 /** The stories of one feed, or (gemwire) of every feed together. */
 export type StoryScope = FeedKey;
-export type StorySort = "date" | "coverage";
 
 type Member = StoryArticle & { row: ArticleRow };
 
@@ -23,23 +23,35 @@ type ScopeCache = {
   index: StoryIndex<Member>;
   signature: string;
   groups: StoryGroup[];
-  /** How many times the stories were brought up to date, and how many titles the last time compared. */
+  /** How many times the stories were brought up to date. */
   updates: number;
   pending?: Promise<void>;
 };
 
-/** One cache per database (so tests with their own databases never share), one entry per scope. */
-const caches = new WeakMap<Database, Map<StoryScope, ScopeCache>>();
+/** One cache per database (tests with their own databases never share), one entry per scope and window. */
+const caches = new WeakMap<Database, Map<string, ScopeCache>>();
 
-function scopeSignature(signatures: Map<string, ScopeSignature>, scope: StoryScope, since: number): string {
-  const parts =
-    scope === "gemwire"
-      ? [...signatures.entries()]
-          .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([key, s]) => `${key}:${s.count}:${s.maxId}:${s.updatedAt}`)
-      : [signatures.get(scope)].map((s) => (s ? `${s.count}:${s.maxId}:${s.updatedAt}` : "none"));
-  // The window's start moves on, but only articles leaving it (which changes a count) matter.
-  return `${parts.join("|")}@${since > 0 ? "window" : "all"}`;
+function cacheFor(database: Database, scope: StoryScope, windowMs: number): ScopeCache {
+  let perScope = caches.get(database);
+  if (!perScope) {
+    perScope = new Map();
+    caches.set(database, perScope);
+  }
+  const key = `${scope}@${windowMs}`;
+  let cache = perScope.get(key);
+  if (!cache) {
+    cache = { index: new StoryIndex<Member>(), signature: "", groups: [], updates: 0 };
+    perScope.set(key, cache);
+  }
+  return cache;
+}
+
+function scopeSignature(signatures: Map<string, string>, scope: StoryScope): string {
+  if (scope !== "gemwire") return signatures.get(scope) ?? "none";
+  return [...signatures.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, signature]) => `${key}=${signature}`)
+    .join("|");
 }
 
 const asMember = (row: ArticleRow): Member => ({
@@ -54,12 +66,11 @@ const asMember = (row: ArticleRow): Member => ({
 
 function summarise(members: Member[]): StoryGroup {
   const articles = members.map((member) => member.row);
-  const first = members[0] as Member;
   return {
     articles,
     timestamp: Math.max(...articles.map((row) => row.published_at)),
     sources: new Set(members.map((member) => outletOf(member).toLowerCase())).size,
-    firstSource: outletOf(first),
+    firstSource: outletOf(members[0] as Member),
   };
 }
 
@@ -67,7 +78,9 @@ function summarise(members: Member[]): StoryGroup {
  * The stories of a scope over the articles published in the last `windowMs`. Computed
  * once and kept: a request first asks the database whether the scope's articles changed
  * (one aggregate query); only then are the new or changed titles clustered into the
- * kept stories. Concurrent requests share one update.
+ * kept stories. Concurrent requests share one update, and a request that finds an
+ * update for older articles running waits for it and then looks again. Items the feed
+ * left untitled take no part: their placeholder title would make them one story.
  */
 export async function storiesOf(
   database: Database,
@@ -75,38 +88,36 @@ export async function storiesOf(
   windowMs: number,
   now = Date.now(),
 ): Promise<StoryGroup[]> {
-  let perScope = caches.get(database);
-  if (!perScope) {
-    perScope = new Map();
-    caches.set(database, perScope);
-  }
-  let cache = perScope.get(scope);
-  if (!cache) {
-    cache = { index: new StoryIndex<Member>(), signature: "", groups: [], updates: 0 };
-    perScope.set(scope, cache);
-  }
+  const cache = cacheFor(database, scope, windowMs);
   const since = now - windowMs;
-  const signature = scopeSignature(await signaturesSince(database, since), scope, since);
-  if (signature === cache.signature) return cache.groups;
-  if (!cache.pending) {
-    const entry = cache;
-    entry.pending = (async () => {
+  for (;;) {
+    const signature = scopeSignature(await signaturesSince(database, since), scope);
+    if (signature === cache.signature) return cache.groups;
+    if (cache.pending) {
+      await cache.pending;
+      continue;
+    }
+    cache.pending = (async () => {
       const rows = await articlesSince(database, since, scope === "gemwire" ? undefined : scope);
-      entry.index.update(rows.map(asMember));
-      entry.groups = entry.index.stories().map(summarise);
-      entry.signature = signature;
-      entry.updates++;
+      cache.index.update(rows.filter((row) => row.title !== UNTITLED).map(asMember));
+      cache.groups = cache.index.stories().map(summarise);
+      cache.signature = signature;
+      cache.updates++;
     })().finally(() => {
-      entry.pending = undefined;
+      cache.pending = undefined;
     });
+    await cache.pending;
+    return cache.groups;
   }
-  await cache.pending;
-  return cache.groups;
 }
 
 /** How often a scope's stories were updated and how many titles the last update compared (for tests and logs). */
-export function storyCacheStats(database: Database, scope: StoryScope): { updates: number; compared: number } {
-  const cache = caches.get(database)?.get(scope);
+export function storyCacheStats(
+  database: Database,
+  scope: StoryScope,
+  windowMs = DEFAULT_STORIES_WINDOW_MS,
+): { updates: number; compared: number } {
+  const cache = caches.get(database)?.get(`${scope}@${windowMs}`);
   return { updates: cache?.updates ?? 0, compared: cache?.index.lastCompared ?? 0 };
 }
 
@@ -143,77 +154,48 @@ export function rankStories(stories: StoryGroup[], tallies: Map<string, VoteTall
   return scored.sort((a, b) => b.score - a.score || byDate(a.story, b.story)).map(({ story }) => story);
 }
 
-function ordered(
-  stories: StoryGroup[],
-  scope: StoryScope,
-  sort: StorySort | undefined,
-  tallies: Map<string, VoteTally>,
-  now: number,
-) {
-  if (sort === "coverage") return [...stories].sort(byCoverage);
-  if (sort === "date" || scope !== "gemwire") return [...stories].sort(byDate);
-  return rankStories(stories, tallies, now);
-}
-
-function present(story: StoryGroup, tallies: Map<string, VoteTally>): Story {
-  const first = story.articles[0] as ArticleRow;
-  return {
-    id: `story-${first.id}`,
-    title: first.title,
-    articles: story.articles.map((row) => presentArticle(row, tallies.get(row.link))),
-    timestamp: new Date(story.timestamp).toISOString(),
-    sources: story.sources,
-    firstSource: story.firstSource,
-  };
-}
+const linksOf = (stories: StoryGroup[]) => stories.flatMap((story) => story.articles.map((row) => row.link));
 
 export type StoriesRequest = {
   scope: StoryScope;
   sort?: StorySort;
+  limit: number;
   windowMs: number;
   viewerId?: string | null;
   now?: number;
 };
 
-/** `GET /api/stories`: a scope's stories, ordered, with each article's votes. */
+/**
+ * `GET /api/stories`: a scope's stories in order — by date, by coverage, or (gemwire
+ * without a sort) ranked — at most `limit` of them, with each article's votes.
+ */
 export async function listStories(database: Database, request: StoriesRequest): Promise<Story[]> {
   const now = request.now ?? Date.now();
   const stories = await storiesOf(database, request.scope, request.windowMs, now);
-  const tallies = await tallyVotes(
-    database,
-    stories.flatMap((story) => story.articles.map((row) => row.link)),
-    request.viewerId ?? null,
-  );
-  return ordered(stories, request.scope, request.sort, tallies, now).map((story) => present(story, tallies));
+  const ranked = request.scope === "gemwire" && request.sort === undefined;
+  let ordered: StoryGroup[];
+  if (ranked) ordered = rankStories(stories, await tallyVotes(database, linksOf(stories), null), now);
+  else ordered = [...stories].sort(request.sort === "coverage" ? byCoverage : byDate);
+  const shown = ordered.slice(0, request.limit);
+  const tallies = await tallyVotes(database, linksOf(shown), request.viewerId ?? null);
+  return shown.map((story) => presentStory(story, tallies));
 }
 
 /**
- * Gemwire's own feed: the lead (earliest) article of each top story, best first, then the
- * newest articles that are in no story, each link once, up to `limit`.
+ * What Gemwire's own feed starts with: the lead (earliest) article of each story across
+ * every feed, best first, and a test for articles a story already covers (its members,
+ * and their duplicates), which the feed leaves out.
  */
-export async function topFeedRows(
+export async function topStoryLeads(
   database: Database,
   windowMs: number,
-  limit: number,
-  newest: ArticleRow[],
   now = Date.now(),
-): Promise<ArticleRow[]> {
+): Promise<{ leads: ArticleRow[]; covers: (row: ArticleRow) => boolean }> {
   const stories = await storiesOf(database, "gemwire", windowMs, now);
-  const tallies = await tallyVotes(
-    database,
-    stories.flatMap((story) => story.articles.map((row) => row.link)),
-    null,
-  );
-  const inStories = new Set(stories.flatMap((story) => story.articles.map((row) => row.link || `#${row.id}`)));
-  const leads = rankStories(stories, tallies, now).map((story) => story.articles[0] as ArticleRow);
-  const rest = newest.filter((row) => !inStories.has(row.link || `#${row.id}`));
-  const seen = new Set<string>();
-  return [...leads, ...rest]
-    .filter((row) => {
-      const key = row.link || `#${row.id}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    })
-    .slice(0, limit);
+  const ranked = rankStories(stories, await tallyVotes(database, linksOf(stories), null), now);
+  const covered = new Set(stories.flatMap((story) => story.articles.flatMap(duplicateKeys)));
+  return {
+    leads: ranked.map((story) => story.articles[0] as ArticleRow),
+    covers: (row) => duplicateKeys(row).some((key) => covered.has(key)),
+  };
 }

@@ -95,24 +95,60 @@ describe("StoryIndex", () => {
     expect(index.stories()).toEqual([[x, edited]]);
   });
 
+  it("drops duplicates before clustering: a later copy of a link never joins stories", () => {
+    const original = article("abcdefghij", "one.example", 3);
+    const copy = { ...article("abcdstwxyz", "two.example", 2), link: original.link };
+    const lookalike = article("abcdstwxyz", "three.example", 1);
+    const index = new StoryIndex<StoryArticle>();
+    index.update([original, copy, lookalike]);
+    expect(index.stories()).toEqual([]);
+    // When the original leaves, the copy is the article at that link, and is compared.
+    index.update([copy, lookalike]);
+    expect(index.lastCompared).toBe(1);
+    expect(index.stories()).toEqual([[copy, lookalike]]);
+  });
+
   it("property: after any sequence of updates, the stories equal clustering the final set afresh", () => {
-    const pool = generateHeadlines(60, 11).map((title, i) => article(title, `host${i % 7}.example`, i % 30));
-    const subset = fc.array(fc.boolean(), { minLength: pool.length, maxLength: pool.length });
+    const base = generateHeadlines(40, 11).map((title, i) => article(title, `host${i % 5}.example`, i % 30));
+    // Duplicates of several kinds: same outlet and title later, and another title at the same link.
+    const copies = base.slice(0, 8).map((original, i) =>
+      i % 2 === 0
+        ? { ...article(original.title, `host${i % 5}.example`, (i % 30) - 0.5) }
+        : {
+            ...article(base[(i + 7) % base.length]?.title ?? "x", "copy.example", (i % 30) - 0.5),
+            link: original.link,
+          },
+    );
+    const pool = [...base, ...copies];
+    const step = fc.record({
+      keep: fc.array(fc.boolean(), { minLength: pool.length, maxLength: pool.length }),
+      edits: fc.array(fc.tuple(fc.nat({ max: pool.length - 1 }), fc.nat({ max: pool.length - 1 })), { maxLength: 4 }),
+    });
+    const canonical = (stories: StoryArticle[][]) =>
+      stories.map((story) => story.map((item) => item.id).join(",")).sort();
     fc.assert(
-      fc.property(fc.array(subset, { minLength: 1, maxLength: 4 }), (steps) => {
+      fc.property(fc.array(step, { minLength: 1, maxLength: 4 }), (steps) => {
         const incremental = new StoryIndex<StoryArticle>();
+        const edited = new Map<number, StoryArticle>();
         let current: StoryArticle[] = [];
-        for (const keep of steps) {
-          current = pool.filter((_, i) => keep[i]);
+        for (const { keep, edits } of steps) {
+          // An edit gives an article another article's title, as a feed correcting a headline would.
+          for (const [target, source] of edits) {
+            const original = edited.get(target) ?? (pool[target] as StoryArticle);
+            edited.set(target, {
+              ...original,
+              title: (pool[source] as StoryArticle).title,
+              version: original.version + 1,
+            });
+          }
+          current = pool.map((item, i) => edited.get(i) ?? item).filter((_, i) => keep[i]);
           incremental.update(current);
         }
         const fresh = new StoryIndex<StoryArticle>();
         fresh.update(current);
-        const canonical = (stories: StoryArticle[][]) =>
-          stories.map((story) => story.map((item) => item.id).join(",")).sort();
         expect(canonical(incremental.stories())).toEqual(canonical(fresh.stories()));
       }),
-      { numRuns: 100 },
+      { numRuns: 80 },
     );
   });
 });

@@ -1,4 +1,5 @@
-import { groupsOf, similarPairs } from "./cluster.ts";
+import { similarPairs } from "./cluster.ts";
+import { groupsOf } from "./groups.ts";
 import { normaliseTitle } from "./similarity.ts";
 
 /** What a story needs of an article. `version` changes whenever the stored article does. */
@@ -36,20 +37,27 @@ const earliestFirst = (a: StoryArticle, b: StoryArticle) => a.publishedAt - b.pu
 export function withoutDuplicates<T extends StoryArticle>(articles: readonly T[]): T[] {
   const seen = new Set<string>();
   return [...articles].sort(earliestFirst).filter((article) => {
-    const keys = [`title\n${outletOf(article).toLowerCase()}\n${normaliseTitle(article.title)}`];
-    if (article.link) keys.push(`link\n${article.link}`);
+    const keys = duplicateKeys(article);
     if (keys.some((key) => seen.has(key))) return false;
     for (const key of keys) seen.add(key);
     return true;
   });
 }
 
+/** Keys under which an article and its duplicates meet: its outlet and title, and its link. */
+export function duplicateKeys(article: Pick<StoryArticle, "link" | "source" | "title">): string[] {
+  const keys = [`title\n${outletOf(article).toLowerCase()}\n${normaliseTitle(article.title)}`];
+  if (article.link) keys.push(`link\n${article.link}`);
+  return keys;
+}
+
 /**
- * The similar pairs among a changing set of articles, kept up to date incrementally:
- * each update compares only new or changed titles (against every title), keeps the
- * pairs of articles that stay, and forgets those of articles that left. Stories are the
- * connected groups of these pairs, so they are exactly what clustering everything again
- * would give.
+ * The similar pairs among a changing set of articles, kept up to date incrementally.
+ * Duplicates are dropped first, over the whole set (spec §5: before clustering); each
+ * update then compares only the titles that are new to the kept set or changed
+ * (against every title), keeps the pairs of articles that stay, and forgets those of
+ * articles that left. Stories are the connected groups of these pairs, so they are what
+ * clustering the kept articles afresh would give.
  */
 export class StoryIndex<T extends StoryArticle> {
   private articles = new Map<number, T>();
@@ -61,7 +69,8 @@ export class StoryIndex<T extends StoryArticle> {
     return this.articles.size;
   }
 
-  update(current: readonly T[]): void {
+  update(everything: readonly T[]): void {
+    const current = withoutDuplicates(everything);
     const next = new Map(current.map((article) => [article.id, article]));
     const changed = (article: T) => {
       const known = this.articles.get(article.id);
@@ -71,19 +80,18 @@ export class StoryIndex<T extends StoryArticle> {
       const now = next.get(id);
       if (!now || changed(now)) this.forget(id);
     }
-    const fresh = current.filter(changed);
+    const fresh = new Set(current.filter(changed).map((article) => article.id));
     this.articles = next;
-    this.lastCompared = fresh.length;
-    if (fresh.length === 0) return;
-    const freshIds = new Set(fresh.map((article) => article.id));
+    this.lastCompared = fresh.size;
+    if (fresh.size === 0) return;
     const pairs = similarPairs(
       current.map((article) => article.title),
-      (index) => freshIds.has((current[index] as T).id),
+      (index) => fresh.has((current[index] as T).id),
     );
     for (const [i, j] of pairs) this.connect((current[i] as T).id, (current[j] as T).id);
   }
 
-  /** The stories: groups of two or more articles after duplicates are dropped, each earliest first. */
+  /** The stories: groups of two or more articles, each earliest first. */
   stories(): T[][] {
     const list = [...this.articles.values()];
     const position = new Map(list.map((article, index) => [article.id, index]));
@@ -92,9 +100,7 @@ export class StoryIndex<T extends StoryArticle> {
       for (const other of others)
         if (id < other) pairs.push([position.get(id) as number, position.get(other) as number]);
     }
-    return groupsOf(list.length, pairs)
-      .map((group) => withoutDuplicates(group.map((index) => list[index] as T)))
-      .filter((story) => story.length > 1);
+    return groupsOf(list.length, pairs).map((group) => group.map((index) => list[index] as T).sort(earliestFirst));
   }
 
   private connect(a: number, b: number): void {

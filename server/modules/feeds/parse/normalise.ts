@@ -79,6 +79,9 @@ function firstImage(raw: RawItem, rawDescription: string, base: string | undefin
   return null;
 }
 
+/** The title given to an item its feed left untitled. */
+export const UNTITLED = "Untitled";
+
 /**
  * Applies spec §3: id from guid, else link, else title plus publication time; title
  * defaults to 'Untitled'; pubDate falls back to the fetch time; description becomes plain
@@ -98,11 +101,11 @@ export function normaliseItem(raw: RawItem, fetchedAt: Date, base?: string): Nor
   const guid = raw.guid ? clean(raw.guid).trim() : "";
   // Without guid or link: title plus publication time, or, when the feed gives no time
   // either, title plus the description's hash, so the id stays the same across fetches.
-  const fallbackId = `${title || "Untitled"}|${feedDate ? feedDate.toISOString() : sha256(description).slice(0, 16)}`;
+  const fallbackId = `${title || UNTITLED}|${feedDate ? feedDate.toISOString() : sha256(description).slice(0, 16)}`;
   const id = guid || link || fallbackId;
   return {
     id: id.length > MAX_ID ? `sha256:${sha256(id)}` : id,
-    title: title || "Untitled",
+    title: title || UNTITLED,
     link: link ?? "",
     pubDate,
     dated: feedDate !== undefined,
