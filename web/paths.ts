@@ -46,6 +46,13 @@ export const paths = {
     feeds: "/api/feeds",
     feedItems: (key: string, limit: number) => `/api/feeds/${encodeURIComponent(key)}/items?limit=${limit}`,
     search: (query: string) => `/api/search?q=${encodeURIComponent(query)}`,
+    /** A feed's stories; without a sort the server ranks them, and without a limit it sends its default number. */
+    stories: (query: { feed: string; sort?: string; limit?: number }) => {
+      const params = new URLSearchParams({ feed: query.feed });
+      if (query.sort) params.set("sort", query.sort);
+      if (query.limit !== undefined) params.set("limit", String(query.limit));
+      return `/api/stories?${params}`;
+    },
     votes: "/api/votes",
     favorites: "/api/favorites",
     favorite: (link: string) => `/api/favorites?link=${encodeURIComponent(link)}`,

@@ -1,12 +1,13 @@
 import { Flame, SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { type FeedKey, feedTitles } from "../../../contracts/feed-catalog.ts";
+import { EmptyState } from "../../components/ui/list-states.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { EventsSection } from "../../features/content/components/events-section.tsx";
-import { useFeedCatalog } from "../../features/feeds/api.ts";
+import { CardSkeletons } from "../../features/feeds/components/article-list-states.tsx";
 import { FeedSection } from "../../features/feeds/components/feed-section.tsx";
-import { CardSkeletons, EmptyState } from "../../features/feeds/components/list-states.tsx";
 import { useFeedSettings } from "../../features/settings/api.ts";
+import { useFeedCatalog } from "../../lib/feed-catalog.ts";
 import { paths } from "../../paths.ts";
 
 const EditFeedsDialog = lazy(() =>

@@ -1,8 +1,8 @@
+import { RefreshButton } from "../../components/ui/list-states.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { FEEDS_FAILED, useFeedsItems } from "../../features/feeds/api.ts";
 import { uniqueByLink } from "../../features/feeds/article-rules.ts";
 import { ArticleGrid } from "../../features/feeds/components/article-grid.tsx";
-import { RefreshButton } from "../../features/feeds/components/list-states.tsx";
 import { useFeedSettings } from "../../features/settings/api.ts";
 
 /**
@@ -24,7 +24,7 @@ export function MyFeedPage() {
     <Page
       title="My Feed"
       description="Every feed you follow, newest first."
-      actions={<RefreshButton busy={fetching} onRefresh={refetch} />}
+      actions={<RefreshButton label="Refresh Feed" busy={fetching} onRefresh={refetch} />}
     >
       <ArticleGrid
         section="my-feed"

@@ -8,27 +8,20 @@ import {
 } from "@tanstack/react-query";
 import type { VoteResult } from "../../../contracts/community.ts";
 import type { FeedKey } from "../../../contracts/feed-catalog.ts";
-import type { FeedItem, FeedStatus } from "../../../contracts/feeds.ts";
+import type { FeedItem } from "../../../contracts/feeds.ts";
 import { toast } from "../../components/ui/toast/toast-store.ts";
 import { getJson, sendJson } from "../../lib/api-client.ts";
 import { useMe } from "../../lib/session.ts";
-import { useSiteConfig } from "../../lib/site-config.ts";
+import { useFeedRefreshMs } from "../../lib/site-config.ts";
 import { paths } from "../../paths.ts";
 import { nextVote, type Vote, withVote } from "./article-rules.ts";
 
 /** Spec §4 and §8: the message when feeds cannot be loaded. */
 export const FEEDS_FAILED = "Failed to fetch feeds. Please try again later.";
-/** Spec §9 and DESIGN (FEED_REFRESH_MS): how old a feed may get while its page is open. */
-const DEFAULT_REFRESH_MS = 300_000;
 /** Articles a feed section or page shows. */
 export const FEED_PAGE_SIZE = 60;
 
 type FeedItems = { items: FeedItem[]; next: string | null };
-
-export const feedCatalogQuery = queryOptions({
-  queryKey: ["feeds", "catalog"],
-  queryFn: ({ signal }) => getJson<{ feeds: FeedStatus[]; error: string | null }>(paths.api.feeds, signal),
-});
 
 export function feedItemsQuery(key: FeedKey, refreshMs: number) {
   return queryOptions({
@@ -41,19 +34,13 @@ export function feedItemsQuery(key: FeedKey, refreshMs: number) {
   });
 }
 
-function useRefreshMs() {
-  return useSiteConfig().data?.feedRefreshMs ?? DEFAULT_REFRESH_MS;
-}
-
-export const useFeedCatalog = () => useQuery({ ...feedCatalogQuery, staleTime: useRefreshMs() });
-
 export function useFeedItems(key: FeedKey) {
-  return useQuery(feedItemsQuery(key, useRefreshMs()));
+  return useQuery(feedItemsQuery(key, useFeedRefreshMs()));
 }
 
 /** Several feeds at once (My Feed). */
 export function useFeedsItems(keys: readonly FeedKey[]) {
-  const refreshMs = useRefreshMs();
+  const refreshMs = useFeedRefreshMs();
   return useQueries({ queries: keys.map((key) => feedItemsQuery(key, refreshMs)) });
 }
 

@@ -7,8 +7,6 @@ import {
   nextVote,
   showsImage,
   sortByVotes,
-  sourceLabel,
-  truncate,
   uniqueByLink,
   withVote,
 } from "./article-rules.ts";
@@ -85,17 +83,6 @@ describe("Analyze availability", () => {
 });
 
 describe("text helpers", () => {
-  it("cuts the source label to 30 characters", () => {
-    expect(sourceLabel("a".repeat(30))).toBe("a".repeat(30));
-    const cut = sourceLabel("b".repeat(45));
-    expect(cut).toHaveLength(30);
-    expect(cut.endsWith("…")).toBe(true);
-  });
-
-  it("truncates on whitespace-collapsed text", () => {
-    expect(truncate("  one \n two  ", 100)).toBe("one two");
-  });
-
   it("reads hosts without www, and nothing from a bad link", () => {
     expect(hostOf("https://www.coindesk.com/x")).toBe("coindesk.com");
     expect(hostOf("nope")).toBeNull();

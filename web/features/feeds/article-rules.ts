@@ -1,4 +1,5 @@
 import type { FeedItem } from "../../../contracts/feeds.ts";
+import { articleKey } from "../../lib/articles.ts";
 
 /** Spec §2 Article card: an image shows only if present, free of 'undefined', and not failed to load. */
 export function showsImage(image: string | null | undefined, failed: boolean): image is string {
@@ -22,18 +23,6 @@ export function canAnalyze(link: string): boolean {
   if (!host) return false;
   return !UNANALYSABLE_HOSTS.some((blocked) => host === blocked || host.endsWith(`.${blocked}`));
 }
-
-/** What hide and de-duplication know an article by: its link, or its id when it has none. */
-export const articleKey = (item: Pick<FeedItem, "link" | "id">) => item.link || item.id;
-
-/** Cuts text to at most `max` characters, ending in "…" when it was longer. */
-export function truncate(text: string, max: number): string {
-  const clean = text.replace(/\s+/g, " ").trim();
-  return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
-}
-
-/** Spec §9: a source filter's label is cut to 30 characters. */
-export const sourceLabel = (source: string) => truncate(source, 30);
 
 export type Vote = FeedItem["myVote"];
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { FeedItem } from "../../../contracts/feeds.ts";
-import { articleKey } from "./article-rules.ts";
+import { articleKey } from "../../lib/articles.ts";
 import { useHiddenArticles } from "./hidden-articles.ts";
 
 /**

@@ -1,10 +1,11 @@
 import { Eye, EyeOff, Share2, Sparkles, Star, ThumbsDown, ThumbsUp } from "lucide-react";
 import type { MouseEvent } from "react";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
+import { articleKey } from "../../../lib/articles.ts";
 import { formatDate } from "../../../lib/dates.ts";
 import { openAnalysis, useAnalysis } from "../analysis-store.ts";
 import { useToggleFavorite, useVote } from "../api.ts";
-import { articleKey, canAnalyze } from "../article-rules.ts";
+import { canAnalyze } from "../article-rules.ts";
 import { shareArticle } from "../share.ts";
 import { AgeBadge } from "./age-badge.tsx";
 import { ArticleImage } from "./article-image.tsx";

@@ -1,9 +1,11 @@
 import { useId, useState } from "react";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
-import { articleKey, sortByVotes, type VoteSort } from "../article-rules.ts";
+import { EmptyState, LoadError, RefreshButton } from "../../../components/ui/list-states.tsx";
+import { articleKey } from "../../../lib/articles.ts";
+import { sortByVotes, type VoteSort } from "../article-rules.ts";
 import { useArticleList } from "../use-article-list.ts";
 import { ArticleCard, useCardActions } from "./article-card.tsx";
-import { CardSkeletons, EmptyState, LoadError, RefreshButton, ShowHiddenToggle } from "./list-states.tsx";
+import { CardSkeletons, ShowHiddenToggle } from "./article-list-states.tsx";
 
 export type ArticleSource = {
   items: readonly FeedItem[];
@@ -60,7 +62,7 @@ export function ArticleGrid({
         ) : null}
         {refreshable ? (
           <span className="ml-auto">
-            <RefreshButton busy={source.isFetching} onRefresh={source.refetch} />
+            <RefreshButton label="Refresh Feed" busy={source.isFetching} onRefresh={source.refetch} />
           </span>
         ) : null}
       </div>

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
+import { EmptyState } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { paths } from "../../../paths.ts";
 import { useFavorites } from "../api.ts";
 import { ArticleGrid } from "./article-grid.tsx";
-import { EmptyState } from "./list-states.tsx";
 
 /** Spec §2 Favorites: a member's favorite articles from every feed, kept on the server. */
 export function FavoritesPage() {

@@ -2,12 +2,14 @@ import { ChevronLeft, ChevronRight, Info } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { FeedKey } from "../../../../contracts/feed-catalog.ts";
+import { EmptyState, LoadError } from "../../../components/ui/list-states.tsx";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
+import { articleKey, sourceLabel } from "../../../lib/articles.ts";
 import { FEEDS_FAILED, useFeedItems } from "../api.ts";
-import { articleKey, sourceLabel, sourcesOf } from "../article-rules.ts";
+import { sourcesOf } from "../article-rules.ts";
 import { useArticleList } from "../use-article-list.ts";
 import { ArticleCard, useCardActions } from "./article-card.tsx";
-import { CardSkeletons, EmptyState, LoadError, ShowHiddenToggle } from "./list-states.tsx";
+import { CardSkeletons, ShowHiddenToggle } from "./article-list-states.tsx";
 
 /** Spec §2 Home: feed cards are 300–340 px wide. */
 const CARD_WIDTH = "w-[300px] shrink-0 snap-start sm:w-[340px]";

@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Dialog } from "../../../components/ui/dialog.tsx";
+import { articleKey, truncate } from "../../../lib/articles.ts";
 import { formatDate } from "../../../lib/dates.ts";
 import { searchQuery } from "../api.ts";
-import { articleKey, truncate } from "../article-rules.ts";
 import { ArticleImage } from "./article-image.tsx";
 
 /** Typing settles for this long before a search is sent. */

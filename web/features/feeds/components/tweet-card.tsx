@@ -1,6 +1,7 @@
 import type { FeedItem } from "../../../../contracts/feeds.ts";
+import { articleKey } from "../../../lib/articles.ts";
 import { relativeTime } from "../../../lib/dates.ts";
-import { articleKey, handleOf } from "../article-rules.ts";
+import { handleOf } from "../article-rules.ts";
 import { ArticleImage } from "./article-image.tsx";
 
 /**

@@ -1,8 +1,9 @@
+import { EmptyState, LoadError, RefreshButton } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
+import { articleKey } from "../../../lib/articles.ts";
 import { FEEDS_FAILED, useFeedItems } from "../api.ts";
-import { articleKey } from "../article-rules.ts";
 import { useArticleList } from "../use-article-list.ts";
-import { CardSkeletons, EmptyState, LoadError, RefreshButton, ShowHiddenToggle } from "./list-states.tsx";
+import { CardSkeletons, ShowHiddenToggle } from "./article-list-states.tsx";
 import { TweetCard } from "./tweet-card.tsx";
 
 /** Spec §2 Social feed: the X feed as a timeline of tweet-style cards. */
@@ -16,7 +17,7 @@ export function XFeedPage() {
         <div className="flex items-center gap-2">
           <ShowHiddenToggle count={list.hiddenCount} showing={list.showHidden} onToggle={list.toggleShowHidden} />
           <span className="ml-auto">
-            <RefreshButton busy={feed.isFetching} onRefresh={() => void feed.refetch()} />
+            <RefreshButton label="Refresh Feed" busy={feed.isFetching} onRefresh={() => void feed.refetch()} />
           </span>
         </div>
         {feed.isError && items.length === 0 ? (

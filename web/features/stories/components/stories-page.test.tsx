@@ -154,6 +154,27 @@ describe("StoriesPage", () => {
     expect(storyCalls()).toHaveLength(2);
   });
 
+  it("keeps the stories on screen when a refresh fails, says so politely, and tries again", async () => {
+    answerStories = answer([story({ title: "Already read" })]);
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "Already read" })).toBeTruthy();
+
+    answerStories = () => json({ error: { code: "internal", message: "Something went wrong" } }, 500);
+    fireEvent.click(screen.getByRole("button", { name: "Refresh Stories" }));
+    const notice = (await screen.findByText("Stories could not be refreshed. Showing the last ones loaded."))
+      .parentElement as HTMLElement;
+    expect(notice.getAttribute("role")).toBe("status");
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(titles()).toEqual(["Already read"]);
+    expect(screen.getByRole("list", { name: "Stories" }).getAttribute("aria-busy")).toBe("false");
+
+    answerStories = answer([story({ title: "Fresh again" })]);
+    fireEvent.click(within(notice).getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("heading", { name: "Fresh again" })).toBeTruthy();
+    expect(screen.queryByText(/could not be refreshed/)).toBeNull();
+    expect(storyCalls()).toEqual(["?feed=gemwire&sort=date", "?feed=gemwire&sort=date", "?feed=gemwire&sort=date"]);
+  });
+
   it("says when the stories cannot be loaded, and tries again", async () => {
     answerStories = () => json({ error: { code: "internal", message: "Something went wrong" } }, 500);
     renderPage();

@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { type FeedKey, feedTitles } from "../../../../contracts/feed-catalog.ts";
+import { EmptyState, LoadError, RefreshButton, RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
-import { useFeedCatalog } from "../../feeds/api.ts";
-import { EmptyState, LoadError, RefreshButton } from "../../feeds/components/list-states.tsx";
-import { ALL_FEEDS, NO_STORIES, STORIES_FAILED, type StorySort, useStories } from "../api.ts";
+import { useFeedCatalog } from "../../../lib/feed-catalog.ts";
+import { ALL_FEEDS, NO_STORIES, STORIES_FAILED, STORIES_STALE, type StorySort, useStories } from "../api.ts";
 import { readStoryParams, withStoryParams } from "../story-rules.ts";
 import { StoryCard } from "./story-card.tsx";
 
@@ -21,6 +21,7 @@ export function StoriesPage() {
   const choose = (change: Partial<{ feed: FeedKey; sort: StorySort }>) =>
     setParams(withStoryParams(params, change), { replace: true });
   const list = stories.data?.stories ?? [];
+  const refetch = () => void stories.refetch();
   const hours = stories.data?.windowHours;
 
   return (
@@ -52,11 +53,15 @@ export function StoriesPage() {
             ))}
           </fieldset>
           <span className="ml-auto">
-            <RefreshButton label="Refresh Stories" busy={stories.isFetching} onRefresh={() => void stories.refetch()} />
+            <RefreshButton label="Refresh Stories" busy={stories.isFetching} onRefresh={refetch} />
           </span>
         </div>
+        {/* A failed refresh keeps the stories already read on screen; it is said, not shouted. */}
+        {stories.isRefetchError && !stories.isFetching ? (
+          <RefreshFailed message={STORIES_STALE} onRetry={refetch} />
+        ) : null}
         {stories.isError && !stories.data ? (
-          <LoadError message={STORIES_FAILED} onRetry={() => void stories.refetch()} />
+          <LoadError message={STORIES_FAILED} onRetry={refetch} />
         ) : stories.isPending ? (
           <StorySkeletons />
         ) : list.length === 0 ? (

@@ -2,8 +2,8 @@ import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
 import type { Story } from "../../../../contracts/stories.ts";
+import { articleKey, sourceLabel } from "../../../lib/articles.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
-import { articleKey, sourceLabel } from "../../feeds/article-rules.ts";
 import { plural } from "../story-rules.ts";
 
 /** Spec §2 Stories page: a story with its coverage, opening to the articles that tell it. */

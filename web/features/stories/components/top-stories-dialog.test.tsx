@@ -5,9 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { stories } from "../test-stories.ts";
 import { TopStoriesDialog } from "./top-stories-dialog.tsx";
 
+/** What /api/stories answers; other calls (the site settings) get nothing. */
 let answer: () => Response;
-const fetchMock = vi.fn(async (_input: RequestInfo | URL) => answer());
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const fetchMock = vi.fn(async (input: RequestInfo | URL) =>
+  String(input).startsWith("/api/stories?") ? answer() : json({}, 404),
+);
+const storyCalls = () =>
+  fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith("/api/stories"));
 
 function renderDialog() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -35,12 +40,12 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe("TopStoriesDialog", () => {
-  it("asks for the ranked top stories and numbers the first 3 under Trending Now, the rest under More Stories", async () => {
+  it("asks for the 10 top-ranked stories and numbers the first 3 under Trending Now, the rest under More Stories", async () => {
     answer = () => json({ stories: stories(5), windowHours: 48 });
     renderDialog();
     expect(screen.getByRole("dialog", { name: "Top Stories Summary" })).toBeTruthy();
     expect(await screen.findByRole("heading", { name: "Trending Now" })).toBeTruthy();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe("/api/stories?feed=gemwire");
+    expect(storyCalls()).toEqual(["/api/stories?feed=gemwire&limit=10"]);
 
     expect(group("Trending Now")).toEqual(["1.", "2.", "3."]);
     expect(group("More Stories")).toEqual(["4.", "5."]);

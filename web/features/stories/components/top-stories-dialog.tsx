@@ -1,15 +1,14 @@
-import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import { Link } from "react-router";
 import type { Story } from "../../../../contracts/stories.ts";
 import { Dialog } from "../../../components/ui/dialog.tsx";
+import { LoadError } from "../../../components/ui/list-states.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { sourceLabel } from "../../../lib/articles.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import { paths } from "../../../paths.ts";
-import { sourceLabel } from "../../feeds/article-rules.ts";
-import { LoadError } from "../../feeds/components/list-states.tsx";
-import { ALL_FEEDS, NO_STORIES, STORIES_FAILED, storiesQuery } from "../api.ts";
-import { plural, summaryGroups } from "../story-rules.ts";
+import { NO_STORIES, STORIES_FAILED, useTopStories } from "../api.ts";
+import { plural, SUMMARY_SIZE, summaryGroups } from "../story-rules.ts";
 
 /**
  * Spec §2 Top Stories Summary, fed with the real top stories (DESIGN): the server's
@@ -24,7 +23,8 @@ export function TopStoriesDialog({ open, onClose }: { open: boolean; onClose: ()
 }
 
 function TopStories({ onNavigate }: { onNavigate: () => void }) {
-  const top = useQuery(storiesQuery(ALL_FEEDS, undefined));
+  // Only the stories the summary shows are asked for, not the whole ranking.
+  const top = useTopStories(SUMMARY_SIZE);
   if (top.isPending) return <Spinner label="Loading top stories" />;
   if (top.isError) return <LoadError message={STORIES_FAILED} onRetry={() => void top.refetch()} />;
   const { trending, more } = summaryGroups(top.data.stories);

@@ -1,0 +1,61 @@
+import { RefreshCw } from "lucide-react";
+import type { ReactNode } from "react";
+
+/** A failed load: the spec's message and a way to try again. */
+export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-xl border border-red-900/60 bg-red-950/30 p-4"
+    >
+      <p className="text-sm text-red-200">{message}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        className="inline-flex items-center gap-1.5 rounded-md border border-red-800 px-3 py-1.5 text-sm text-red-100 hover:bg-red-900/40"
+      >
+        <RefreshCw className="size-4" aria-hidden />
+        Try again
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A failed refresh of a list that is still on screen: said politely, above the list, which
+ * stays readable; the reader may try again or simply carry on.
+ */
+export function RefreshFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-amber-900/60 bg-amber-950/30 px-3 py-2"
+    >
+      <p className="text-sm text-amber-100">{message}</p>
+      <button type="button" onClick={onRetry} className="text-sm font-medium text-amber-200 underline hover:text-white">
+        Try again
+      </button>
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-xl border border-dashed border-line bg-panel/40 p-8 text-center text-muted">{children}</p>
+  );
+}
+
+/** Spec §2 'Refresh Feed' and 'Refresh Stories': fetches the list again, spinning while it does. */
+export function RefreshButton({ label, busy, onRefresh }: { label: string; busy: boolean; onRefresh: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onRefresh}
+      disabled={busy}
+      className="inline-flex items-center gap-1.5 rounded-md border border-line px-3 py-1.5 text-sm text-zinc-200 hover:bg-zinc-800 disabled:opacity-60"
+    >
+      <RefreshCw className={`size-4 ${busy ? "animate-spin motion-reduce:animate-none" : ""}`} aria-hidden />
+      {label}
+    </button>
+  );
+}
