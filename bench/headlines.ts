@@ -9,6 +9,20 @@
  * same titles.
  */
 
+import {
+  adjectives,
+  coins,
+  connectors,
+  countries,
+  firms,
+  firstNames,
+  lastNames,
+  nouns,
+  regulators,
+  synonyms,
+  verbs,
+} from "./headline-words.ts";
+
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
@@ -30,181 +44,6 @@ function pickRanked<T>(random: Random, list: readonly T[]): T {
   const rank = Math.min(list.length - 1, Math.floor(Math.exp(random() * harmonic)) - 1);
   return list[Math.max(0, rank)] as T;
 }
-
-const coins: ReadonlyArray<[string, string]> = [
-  ["Bitcoin", "BTC"],
-  ["Ethereum", "ETH"],
-  ["Solana", "SOL"],
-  ["XRP", "XRP"],
-  ["Dogecoin", "DOGE"],
-  ["Cardano", "ADA"],
-  ["BNB", "BNB"],
-  ["Toncoin", "TON"],
-  ["Avalanche", "AVAX"],
-  ["Chainlink", "LINK"],
-  ["Shiba Inu", "SHIB"],
-  ["Polkadot", "DOT"],
-  ["Litecoin", "LTC"],
-  ["Sui", "SUI"],
-  ["Aptos", "APT"],
-  ["Near Protocol", "NEAR"],
-  ["Pepe", "PEPE"],
-  ["Arbitrum", "ARB"],
-  ["Uniswap", "UNI"],
-  ["Hedera", "HBAR"],
-  ["Stellar", "XLM"],
-  ["Monero", "XMR"],
-  ["Kaspa", "KAS"],
-  ["Render", "RENDER"],
-  ["Injective", "INJ"],
-  ["Celestia", "TIA"],
-  ["Bonk", "BONK"],
-  ["Optimism", "OP"],
-  ["Filecoin", "FIL"],
-  ["Cosmos", "ATOM"],
-];
-
-const firms = [
-  "BlackRock",
-  "Coinbase",
-  "Binance",
-  "MicroStrategy",
-  "Fidelity",
-  "Tether",
-  "Circle",
-  "Kraken",
-  "Grayscale",
-  "Ripple",
-  "Robinhood",
-  "Galaxy Digital",
-  "Ark Invest",
-  "VanEck",
-  "Bitwise",
-  "OKX",
-  "Bybit",
-  "Franklin Templeton",
-  "JPMorgan",
-  "Goldman Sachs",
-  "Standard Chartered",
-  "Deutsche Bank",
-  "PayPal",
-  "Visa",
-  "Mastercard",
-  "Marathon Digital",
-  "Riot Platforms",
-  "Metaplanet",
-  "Block",
-  "Gemini",
-  "Crypto.com",
-  "Bitstamp",
-  "Bitfinex",
-  "Consensys",
-  "a16z",
-  "Paradigm",
-  "Jump Trading",
-  "Wintermute",
-  "Cantor Fitzgerald",
-  "Citadel",
-];
-
-const regulators = [
-  "the SEC",
-  "the CFTC",
-  "the Fed",
-  "the ECB",
-  "the FCA",
-  "ESMA",
-  "Hong Kong's SFC",
-  "Singapore's MAS",
-  "Japan's FSA",
-  "the Treasury",
-  "the IRS",
-  "the DOJ",
-  "the Bank of England",
-  "Brazil's central bank",
-  "Korea's FSC",
-  "Dubai's VARA",
-];
-
-const firstNames = [
-  "Michael",
-  "Cathie",
-  "Vitalik",
-  "Brian",
-  "Larry",
-  "Paolo",
-  "Anatoly",
-  "Changpeng",
-  "Richard",
-  "Arthur",
-  "Jerome",
-  "Gary",
-  "Hester",
-  "Elizabeth",
-  "Cynthia",
-  "Jesse",
-  "Justin",
-  "Charles",
-  "Brad",
-  "Raoul",
-  "Samson",
-  "Anthony",
-  "Tom",
-  "Mike",
-];
-const lastNames = [
-  "Saylor",
-  "Wood",
-  "Buterin",
-  "Armstrong",
-  "Fink",
-  "Ardoino",
-  "Yakovenko",
-  "Zhao",
-  "Teng",
-  "Hayes",
-  "Powell",
-  "Gensler",
-  "Peirce",
-  "Warren",
-  "Lummis",
-  "Novogratz",
-  "Sun",
-  "Hoskinson",
-  "Garlinghouse",
-  "Pal",
-  "Mow",
-  "Pompliano",
-  "Lee",
-  "Dunleavy",
-];
-
-const countries = [
-  "US",
-  "EU",
-  "UK",
-  "Japan",
-  "South Korea",
-  "Brazil",
-  "India",
-  "Nigeria",
-  "Turkey",
-  "Argentina",
-  "Hong Kong",
-  "Singapore",
-  "UAE",
-  "Canada",
-  "Australia",
-  "Germany",
-  "France",
-  "Mexico",
-  "El Salvador",
-  "Thailand",
-  "Vietnam",
-  "Kenya",
-  "Poland",
-  "Switzerland",
-];
 
 /** Project names the news mentions now and then: made of syllables, many of them. */
 function projectNames(random: Random, count: number): string[] {
@@ -246,30 +85,6 @@ function amount(random: Random): string {
 }
 const percent = (random: Random) => `${Math.floor(random() * 40) + 2}%`;
 const person = (random: Random) => `${pickRanked(random, firstNames)} ${pickRanked(random, lastNames)}`;
-
-const words = (text: string) => text.split(" ");
-
-const verbs = words(
-  "surges slides tumbles rallies stalls rebounds slumps climbs dips soars sinks jumps steadies wobbles recovers " +
-    "launches buys sells delays scraps pauses expands halts unveils backs rejects approves probes fines sues " +
-    "targets courts warns questions doubles-down-on bets-on exits joins acquires lists delists freezes unfreezes " +
-    "burns mints stakes unstakes bridges audits settles blocks clears tests restarts hires cuts funds drops",
-).map((verb) => verb.replaceAll("-", " "));
-const adjectives = words(
-  "record fresh surprise early late quiet major minor bullish bearish cautious aggressive new first final " +
-    "weekly monthly quarterly global regional retail institutional offshore onshore rival secret leaked delayed " +
-    "long-awaited controversial landmark tentative emergency tokenized on-chain cross-chain private public " +
-    "experimental upgraded failed stalled rushed contested",
-);
-const nouns = words(
-  "rally sell-off breakout inflows outflows liquidations listing lawsuit settlement probe fine ban license " +
-    "stablecoin ETF fund treasury reserve bridge exploit hack upgrade fork airdrop unlock burn buyback " +
-    "partnership merger acquisition raise valuation audit wallet custody exchange platform app network chain " +
-    "rollup validator node miner pool yield loan vault index option future perpetual spread premium discount " +
-    "rate cut hike bill framework guidance warning forecast target outlook report survey filing deadline vote " +
-    "hearing ruling appeal",
-);
-const connectors = [", ", " as ", " after ", "; ", ": ", " while ", " — ", " amid ", " before ", " despite "];
 
 /** Someone or something the news is about: mostly the big names, often one of many smaller ones. */
 function entity(random: Random, projects: readonly string[]): string {
@@ -313,23 +128,6 @@ function edited(random: Random, title: string): string {
   if (kind < 0.9) return `${title}${pick(random, [" - report", " — sources", ": what it means", " (updated)"])}`;
   return title.replace(/ as /, " as new ").replace(/ to /, " to the ");
 }
-
-const synonyms: Record<string, string[]> = {
-  surges: ["soars", "jumps", "spikes"],
-  slips: ["dips", "slides", "falls"],
-  breaks: ["smashes", "clears", "pushes"],
-  falls: ["drops", "sinks", "slides"],
-  plunges: ["tumbles", "crashes", "dives"],
-  launches: ["rolls out", "debuts", "unveils"],
-  buys: ["acquires", "adds", "purchases"],
-  sells: ["dumps", "offloads", "unloads"],
-  says: ["claims", "predicts", "argues"],
-  approves: ["greenlights", "clears", "okays"],
-  sues: ["takes on", "charges", "targets"],
-  record: ["all-time high", "new peak", "fresh high"],
-  raises: ["secures", "lands", "closes"],
-  warns: ["cautions", "alerts"],
-};
 
 /** A reworded copy: synonyms swapped in, a ticker for a name, a prefix or suffix an outlet adds. */
 function reworded(random: Random, title: string): string {

@@ -2,6 +2,7 @@ import { distance } from "fastest-levenshtein";
 import { bagExceeds, bagsOf } from "./bag.ts";
 import { Groups } from "./groups.ts";
 import { maxDistanceFor, normaliseTitle } from "./similarity.ts";
+import { overlap, tokensOf } from "./words.ts";
 
 /*
  * Gemwire's similar pairs: the naive answer (every pair's ratio), fast. Which pairs get
@@ -31,32 +32,8 @@ const SHARED_SHARE = 0.4;
  * there are few of them.
  */
 const TINY_TITLE = 30;
-/** A word needs at least this many letters or digits. */
-const MIN_TOKEN = 2;
 /** With more new titles than this share, a full sweep is cheaper than probing for each. */
 const PROBE_WHEN_NEW_BELOW = 0.05;
-
-function tokensOf(title: string): string[] {
-  return [...new Set(title.split(/[^\p{L}\p{N}]+/u).filter((token) => token.length >= MIN_TOKEN))];
-}
-
-/** How many values two ascending id lists have in common. */
-function overlap(a: Int32Array, b: Int32Array): number {
-  let shared = 0;
-  let x = 0;
-  let y = 0;
-  while (x < a.length && y < b.length) {
-    const left = a[x] as number;
-    const right = b[y] as number;
-    if (left === right) {
-      shared++;
-      x++;
-      y++;
-    } else if (left < right) x++;
-    else y++;
-  }
-  return shared;
-}
 
 /** What the blocking rule needs of every title, computed once per set. */
 type Prepared = {
@@ -134,10 +111,12 @@ function blocks(p: Prepared, later: number, earlier: number): boolean {
   return overlap(own, other) >= needed;
 }
 
-/** The exact check, after the length gap and the bag distance have had their say. */
+/**
+ * The exact check for a pair the rule picked (both the sweep and the probe only pick
+ * pairs whose length gap leaves a chance), after the bag distance has had its say.
+ */
 function similarPrepared(p: Prepared, later: number, earlier: number): boolean {
   const limit = maxDistanceFor(p.lengths[later] as number);
-  if ((p.lengths[later] as number) - (p.lengths[earlier] as number) > limit) return false;
   if (bagExceeds(p.bags, later, earlier, limit)) return false;
   return distance(p.normal[later] as string, p.normal[earlier] as string) <= limit;
 }

@@ -172,12 +172,16 @@ export type StoriesRequest = {
 export async function listStories(database: Database, request: StoriesRequest): Promise<Story[]> {
   const now = request.now ?? Date.now();
   const stories = await storiesOf(database, request.scope, request.windowMs, now);
-  const ranked = request.scope === "gemwire" && request.sort === undefined;
-  let ordered: StoryGroup[];
-  if (ranked) ordered = rankStories(stories, await tallyVotes(database, linksOf(stories), null), now);
-  else ordered = [...stories].sort(request.sort === "coverage" ? byCoverage : byDate);
-  const shown = ordered.slice(0, request.limit);
-  const tallies = await tallyVotes(database, linksOf(shown), request.viewerId ?? null);
+  const viewerId = request.viewerId ?? null;
+  if (request.scope === "gemwire" && request.sort === undefined) {
+    // Ranking needs every story's votes; the same counts then go out with the shown ones.
+    const tallies = await tallyVotes(database, linksOf(stories), viewerId);
+    return rankStories(stories, tallies, now)
+      .slice(0, request.limit)
+      .map((story) => presentStory(story, tallies));
+  }
+  const shown = [...stories].sort(request.sort === "coverage" ? byCoverage : byDate).slice(0, request.limit);
+  const tallies = await tallyVotes(database, linksOf(shown), viewerId);
   return shown.map((story) => presentStory(story, tallies));
 }
 

@@ -31,15 +31,9 @@ export function similarityRatio(a: string, b: string): number {
   return longer === 0 ? 1 : 1 - distance(x, y) / longer;
 }
 
-/**
- * Whether two already normalised titles are similar. A length gap larger than the
- * allowed distance rules a pair out before any distance is computed.
- */
-export function similarNormalised(x: string, y: string): boolean {
-  const longer = Math.max(x.length, y.length);
-  const limit = maxDistanceFor(longer);
-  if (Math.abs(x.length - y.length) > limit) return false;
-  return distance(x, y) <= limit;
+/** Whether two titles are similar: their distance is within what the longer one allows. */
+export function isSimilar(a: string, b: string): boolean {
+  const x = normaliseTitle(a);
+  const y = normaliseTitle(b);
+  return distance(x, y) <= maxDistanceFor(Math.max(x.length, y.length));
 }
-
-export const isSimilar = (a: string, b: string) => similarNormalised(normaliseTitle(a), normaliseTitle(b));

@@ -65,10 +65,6 @@ export class StoryIndex<T extends StoryArticle> {
   /** How many titles the last update had to compare (for tests and logs). */
   lastCompared = 0;
 
-  get size(): number {
-    return this.articles.size;
-  }
-
   update(everything: readonly T[]): void {
     const current = withoutDuplicates(everything);
     const next = new Map(current.map((article) => [article.id, article]));

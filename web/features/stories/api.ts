@@ -5,7 +5,6 @@ import { getJson } from "../../lib/api-client.ts";
 import { DEFAULT_FEED_REFRESH_MS, useFeedRefreshMs } from "../../lib/site-config.ts";
 import { paths } from "../../paths.ts";
 
-export type { StorySort };
 export type StoriesAnswer = { stories: Story[]; windowHours: number };
 
 /** Spec §8: what a stories list says when it has nothing to show. */

@@ -1,6 +1,6 @@
 import { type FeedKey, feedKeys } from "../../../contracts/feed-catalog.ts";
-import type { Story } from "../../../contracts/stories.ts";
-import { ALL_FEEDS, type StorySort } from "./api.ts";
+import type { Story, StorySort } from "../../../contracts/stories.ts";
+import { ALL_FEEDS } from "./api.ts";
 
 const sorts: readonly StorySort[] = ["date", "coverage"];
 /** Spec §2 Stories page: newest stories first unless the reader asks for coverage. */

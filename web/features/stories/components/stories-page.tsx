@@ -1,10 +1,11 @@
 import { useId } from "react";
 import { useSearchParams } from "react-router";
 import { type FeedKey, feedTitles } from "../../../../contracts/feed-catalog.ts";
+import type { StorySort } from "../../../../contracts/stories.ts";
 import { EmptyState, LoadError, RefreshButton, RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { useFeedCatalog } from "../../../lib/feed-catalog.ts";
-import { ALL_FEEDS, NO_STORIES, STORIES_FAILED, STORIES_STALE, type StorySort, useStories } from "../api.ts";
+import { ALL_FEEDS, NO_STORIES, STORIES_FAILED, STORIES_STALE, useStories } from "../api.ts";
 import { readStoryParams, withStoryParams } from "../story-rules.ts";
 import { StoryCard } from "./story-card.tsx";
 
