@@ -21,8 +21,9 @@ export function sniffImageType(bytes: Uint8Array): "png" | "jpeg" | "gif" | unde
 }
 
 /**
- * Turns an uploaded picture into a fresh 512×512 WebP: checked by its bytes, decoded with
- * a pixel cap, re-encoded so no metadata or trailing payload survives.
+ * Turns an uploaded picture into a fresh square WebP, 512 px or the picture's shorter side
+ * when smaller (never enlarged): checked by its bytes, decoded with a pixel cap,
+ * re-encoded so no metadata or trailing payload survives.
  */
 export function processAvatar(bytes: Buffer): Promise<Buffer> {
   // One picture at a time per process: decoding is the memory-hungry part.
@@ -39,11 +40,11 @@ let queue: Promise<void> = Promise.resolve();
 async function reencode(bytes: Buffer): Promise<Buffer> {
   if (!sniffImageType(bytes)) throw new AppError(415, "unsupported_media_type", "Choose a PNG, JPEG or GIF picture");
   try {
-    return await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "error", animated: false })
-      .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: "cover" })
-      .webp({ quality: 82 })
-      .toBuffer();
+    const image = sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS, failOn: "error", animated: false });
+    // The shorter side stays the same whichever way the picture is turned.
+    const { width = AVATAR_SIZE, height = AVATAR_SIZE } = await image.metadata();
+    const side = Math.min(AVATAR_SIZE, width, height);
+    return await image.rotate().resize(side, side, { fit: "cover" }).webp({ quality: 82 }).toBuffer();
   } catch (error) {
     const message = (error as Error).message;
     if (/pixel limit/i.test(message)) {

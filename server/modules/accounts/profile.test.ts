@@ -123,6 +123,22 @@ describe.each(testDatabaseTargets())("profile, picture and account deletion on $
     expect(fs.readdirSync(path.join(dataDir, "avatars"))).toContain(avatar.split("/").pop());
   });
 
+  it.each([
+    [256, 256, 256],
+    [600, 300, 300],
+    [2000, 1500, 512],
+  ])("never enlarges a picture: %i × %i px is stored %i px square", async (width, height, side) => {
+    const { cookies } = await member();
+    const png = await sharp({ create: { width, height, channels: 3, background: "#f59e0b" } })
+      .png()
+      .toBuffer();
+    const upload = multipart("me.png", "image/png", png);
+    const response = await app.inject({ method: "POST", url: "/api/me/avatar", cookies, ...upload });
+    expect(response.statusCode).toBe(200);
+    const stored = await app.inject({ method: "GET", url: response.json().user.avatar });
+    expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ format: "webp", width: side, height: side });
+  });
+
   it("refuses an HTML file renamed .png", async () => {
     const { cookies } = await member();
     const upload = multipart("cat.png", "image/png", Buffer.from("<html><script>alert(1)</script></html>"));
