@@ -1,32 +1,33 @@
 import { z } from "zod";
+import { text, textChecks } from "./text.ts";
 
 export const HANDLE_MAX = 30;
 
-export const handleSchema = z
-  .string()
+export const handleSchema = text()
   .trim()
   .regex(/^@?[A-Za-z0-9_]{1,30}$/, { error: "Use 1 to 30 letters, digits or underscores" })
   .transform((handle) => handle.replace(/^@/, ""));
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max)
     .optional()
     .transform((value) => (value ? value : undefined));
 
+const emailSchema = z.email({ error: "Enter a valid email address" }).check(...textChecks());
+
 export const signUpSchema = z.object({
-  inviteCode: z.string().trim().min(1, { error: "Enter your invitation code" }).max(100),
+  inviteCode: text().trim().min(1, { error: "Enter your invitation code" }).max(100),
   handle: handleSchema,
-  password: z.string().max(1_000),
-  email: z.union([z.email({ error: "Enter a valid email address" }), z.literal("")]).optional(),
+  password: text().max(1_000),
+  email: z.union([emailSchema, z.literal("")]).optional(),
   username: optionalText(50),
 });
 
 export const signInSchema = z.object({
   handle: handleSchema,
-  password: z.string().min(1, { error: "Enter your password" }).max(1_000),
+  password: text({ controls: "allow" }).min(1, { error: "Enter your password" }).max(1_000),
 });
 
 export const memberSchema = z
@@ -44,7 +45,7 @@ export type Member = z.infer<typeof memberSchema>;
 export const meSchema = z.object({ user: memberSchema.nullable(), admin: z.boolean() });
 export type Me = z.infer<typeof meSchema>;
 
-export const adminSignInSchema = z.object({ password: z.string().min(1).max(1_000) });
+export const adminSignInSchema = z.object({ password: text({ controls: "allow" }).min(1).max(1_000) });
 
 export const createInviteSchema = z.object({
   note: optionalText(200),
@@ -68,13 +69,13 @@ export const inviteSchema = z
 export type Invite = z.infer<typeof inviteSchema>;
 
 export const profileUpdateSchema = z.object({
-  username: z.string().trim().max(50).nullable().optional(),
+  username: text().trim().max(50).nullable().optional(),
   email: z
-    .union([z.email({ error: "Enter a valid email address" }), z.literal("")])
+    .union([emailSchema, z.literal("")])
     .nullable()
     .optional(),
 });
 
 export const deleteAccountSchema = z.object({
-  handle: z.string().trim().min(1, { error: "Type your handle to confirm" }).max(31),
+  handle: text().trim().min(1, { error: "Type your handle to confirm" }).max(31),
 });

@@ -1,14 +1,15 @@
 import { z } from "zod";
 import { feedItemSchema } from "./feeds.ts";
+import { text } from "./text.ts";
 
 /** Spec §4 Votes and Favorite toggle, kept per member on the server and keyed by article link. */
 
 /** Most favorites one member keeps; the oldest must go before more are added. */
 export const FAVORITES_MAX = 1000;
 
-export const articleLinkSchema = z
-  .url({ protocol: /^https?$/, error: "Give the article's http(s) link" })
-  .max(2048)
+/** Control characters are refused first: the URL check would quietly drop tabs and line breaks. */
+export const articleLinkSchema = text()
+  .pipe(z.url({ protocol: /^https?$/, error: "Give the article's http(s) link" }).max(2048))
   .describe("The article's link, as FeedItem.link");
 
 export const voteBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { feedKeys } from "./feed-catalog.ts";
+import { text } from "./text.ts";
 
 export { type FeedKey, feedKeys, feedTitles } from "./feed-catalog.ts";
 
@@ -46,10 +47,10 @@ export const feedListSchema = z.object({
 });
 
 export const feedItemsQuerySchema = z.object({
-  source: z.string().trim().min(1).max(200).optional().describe("Only items from this source (a host or publisher)"),
+  source: text().trim().min(1).max(200).optional().describe("Only items from this source (a host or publisher)"),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   before: z
-    .union([z.iso.datetime({ offset: true }), z.string().regex(/^(\d{1,15}_\d{1,15}|top\d{1,4})$/)], {
+    .union([z.iso.datetime({ offset: true }), text().regex(/^(\d{1,15}_\d{1,15}|top\d{1,4})$/)], {
       error: "must be an ISO-8601 time or the `next` value of a previous page",
     })
     .optional()
@@ -64,7 +65,7 @@ export const feedItemsSchema = z.object({
 });
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(1, { error: "Type something to search for" }).max(200),
+  q: text().trim().min(1, { error: "Type something to search for" }).max(200),
 });
 
 export const searchResultsSchema = z.object({ results: z.array(feedItemSchema) });

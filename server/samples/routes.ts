@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { feedKeySchema } from "../../contracts/feeds.ts";
+import { text } from "../../contracts/text.ts";
 import { notFound } from "../errors.ts";
 import { findSampleArticle, renderArticlePage, renderPicture, renderTrends, samplePrices } from "./render-extras.ts";
 import { renderSampleFeed } from "./render-feeds.ts";
@@ -25,7 +26,7 @@ export const sampleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/samples/articles/:slug",
-    { schema: { ...hide, params: z.object({ slug: z.string() }) } },
+    { schema: { ...hide, params: z.object({ slug: text() }) } },
     async (request, reply) => {
       const article = findSampleArticle(request.params.slug);
       if (!article) throw notFound("No such sample article");
@@ -45,7 +46,7 @@ export const sampleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/samples/prices/api/v3/simple/price",
-    { schema: { ...hide, querystring: z.object({ ids: z.string(), vs_currencies: z.string() }).loose() } },
+    { schema: { ...hide, querystring: z.object({ ids: text(), vs_currencies: text() }).loose() } },
     async (request) => samplePrices(request.query.ids.split(",").map((id) => id.trim())),
   );
 

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { deleteAccountSchema, memberSchema, profileUpdateSchema } from "../../../contracts/accounts.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
+import { text } from "../../../contracts/text.ts";
 import { AppError, invalidRequest, notFound } from "../../errors.ts";
 import { clearSessionCookie, currentMember, MEMBER_COOKIE } from "../../plugins/sessions.ts";
 import { AVATAR_MAX_BYTES, AVATAR_NAME, avatarDir } from "./avatars.ts";
@@ -76,7 +77,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/avatars/:name",
-    { schema: { tags: ["accounts"], summary: "A profile picture", params: z.object({ name: z.string() }) } },
+    { schema: { tags: ["accounts"], summary: "A profile picture", params: z.object({ name: text() }) } },
     async (request, reply) => {
       const { name } = request.params;
       const file = path.join(avatarDir(app.config.dataDir), name);
