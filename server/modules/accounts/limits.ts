@@ -1,15 +1,20 @@
 import type { FastifyRequest } from "fastify";
 import { RateLimitedError } from "../../errors.ts";
-import { checkRateLimit, hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
+import { hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
 
 const MINUTE = 60_000;
 
 /** Attempts allowed per window: generous for people, tight for scripts guessing passwords. */
 export const limits = {
+  /** Every sign-in attempt from one address, right or wrong, whatever the handle. */
   signInPerIp: { limit: 20, windowMs: 15 * MINUTE },
-  /** Failed attempts only, so nobody can lock a member out by guessing on purpose. */
+  /** Failed sign-ins for one handle from other addresses: past this the handle is being guessed from many. */
   signInFailuresPerHandle: { limit: 10, windowMs: 15 * MINUTE },
+  /** While a handle is being guessed from many addresses: failures one address may have for it. */
+  signInFailuresPerHandleAndIp: { limit: 3, windowMs: 15 * MINUTE },
+  /** Every sign-up attempt from one address, bogus codes included. */
   signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
+  /** Sign-ups for one handle with a valid invitation (bogus codes must not block a name). */
   signUpPerHandle: { limit: 10, windowMs: 60 * MINUTE },
   adminSignInPerIp: { limit: 10, windowMs: 15 * MINUTE },
   /** All addresses together: spoofed or rotated addresses gain nothing. */
@@ -28,10 +33,4 @@ export async function enforceLimits(
     const { allowed, retryAfterMs } = await hitRateLimit(request.server.database, key, rule);
     if (!allowed) throw new RateLimitedError(Math.ceil(retryAfterMs / 1000));
   }
-}
-
-/** Answers 429 when `key` is over its limit, without counting this attempt. */
-export async function refuseIfLimited(request: FastifyRequest, key: string, rule: RateLimitRule): Promise<void> {
-  const { allowed, retryAfterMs } = await checkRateLimit(request.server.database, key, rule);
-  if (!allowed) throw new RateLimitedError(Math.ceil(retryAfterMs / 1000));
 }

@@ -39,20 +39,20 @@ export async function hitRateLimit(
   return { allowed, retryAfterMs: allowed ? 0 : Math.max(1, row.window_start + windowMs - now) };
 }
 
-/** Whether `key` is over its limit now, without counting an attempt. */
-export async function checkRateLimit(
+/** How many attempts `key` has counted in its current window, and when that window ends (nothing is counted). */
+export async function peekRateLimit(
   { db }: Database,
   key: string,
-  { limit, windowMs }: RateLimitRule,
+  windowMs: number,
   now: number = Date.now(),
-): Promise<{ allowed: boolean; retryAfterMs: number }> {
+): Promise<{ hits: number; resetsInMs: number }> {
   const row = await db
     .selectFrom("rate_limits")
     .select(["hits", "window_start"])
     .where("key", "=", key)
     .executeTakeFirst();
-  if (!row || row.window_start <= now - windowMs || row.hits < limit) return { allowed: true, retryAfterMs: 0 };
-  return { allowed: false, retryAfterMs: Math.max(1, row.window_start + windowMs - now) };
+  if (!row || row.window_start <= now - windowMs) return { hits: 0, resetsInMs: 0 };
+  return { hits: row.hits, resetsInMs: Math.max(1, row.window_start + windowMs - now) };
 }
 
 export async function clearRateLimit({ db }: Database, key: string): Promise<void> {

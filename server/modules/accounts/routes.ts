@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { memberSchema, meSchema, signInSchema, signUpSchema } from "../../../contracts/accounts.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
-import { AppError, unauthenticated } from "../../errors.ts";
+import { AppError, invalidInvite, unauthenticated } from "../../errors.ts";
 import { clearSessionCookie, MEMBER_COOKIE, setSessionCookie } from "../../plugins/sessions.ts";
-import { enforceLimits, limits, refuseIfLimited } from "./limits.ts";
-import { clearRateLimit, hitRateLimit } from "./rate-limit.ts";
+import { limitAddress } from "./client-address.ts";
+import { inviteIsOpen } from "./invites.ts";
+import { enforceLimits, limits } from "./limits.ts";
 import { handleKey, signIn, signUp } from "./service.ts";
 import { closeSession } from "./sessions.ts";
+import { recordFailedSignIn, recordSignIn, refuseTargetedGuessing } from "./sign-in-limits.ts";
 
 const memberBody = z.object({ user: memberSchema });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
@@ -24,10 +26,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceLimits(request, [
-        [`signup:ip:${request.ip}`, limits.signUpPerIp],
-        [`signup:handle:${handleKey(request.body.handle)}`, limits.signUpPerHandle],
-      ]);
+      await enforceLimits(request, [[`signup:ip:${limitAddress(request.ip)}`, limits.signUpPerIp]]);
+      // A handle is counted only with a real invitation: bogus codes must not block a name.
+      if (!(await inviteIsOpen(app.database, request.body.inviteCode, Date.now()))) throw invalidInvite();
+      await enforceLimits(request, [[`signup:handle:${handleKey(request.body.handle)}`, limits.signUpPerHandle]]);
       const { member, sessionId } = await signUp(app.database, request.body);
       setSessionCookie(request, reply, MEMBER_COOKIE, sessionId);
       return reply.status(201).send({ user: member });
@@ -45,19 +47,20 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const handleLimit = `signin:failures:${handleKey(request.body.handle)}`;
-      await enforceLimits(request, [[`signin:ip:${request.ip}`, limits.signInPerIp]]);
-      await refuseIfLimited(request, handleLimit, limits.signInFailuresPerHandle);
+      const key = handleKey(request.body.handle);
+      const address = limitAddress(request.ip);
+      await enforceLimits(request, [[`signin:ip:${address}`, limits.signInPerIp]]);
+      await refuseTargetedGuessing(app.database, key, address);
       let signedIn: Awaited<ReturnType<typeof signIn>>;
       try {
         signedIn = await signIn(app.database, request.body);
       } catch (error) {
         if (error instanceof AppError && error.code === "invalid_credentials") {
-          await hitRateLimit(app.database, handleLimit, limits.signInFailuresPerHandle);
+          await recordFailedSignIn(app.database, key, address);
         }
         throw error;
       }
-      await clearRateLimit(app.database, handleLimit);
+      await recordSignIn(app.database, key, address);
       const { member, sessionId } = signedIn;
       // A new session id at every sign-in: an id planted before cannot be carried over.
       const previous = request.cookies[MEMBER_COOKIE];

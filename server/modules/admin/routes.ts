@@ -4,6 +4,7 @@ import { adminSignInSchema, createInviteSchema, inviteSchema } from "../../../co
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { invalidAdminPassword, notFound } from "../../errors.ts";
 import { ADMIN_COOKIE, clearSessionCookie, requireAdmin, setSessionCookie } from "../../plugins/sessions.ts";
+import { limitAddress } from "../accounts/client-address.ts";
 import { createInvite, listInvites, revokeInvite } from "../accounts/invites.ts";
 import { enforceLimits, limits } from "../accounts/limits.ts";
 import { ADMIN_SESSION_TTL_MS, closeSession, openSession } from "../accounts/sessions.ts";
@@ -21,7 +22,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await enforceLimits(request, [
-        [`admin:ip:${request.ip}`, limits.adminSignInPerIp],
+        [`admin:ip:${limitAddress(request.ip)}`, limits.adminSignInPerIp],
         ["admin:all", limits.adminSignInOverall],
       ]);
       if (!(await app.adminPassword.verify(request.body.password))) throw invalidAdminPassword();
