@@ -43,15 +43,16 @@ function FromCache({ item }: { item: FeedItem }) {
   return <Card item={feed.data?.items[0] ?? item} />;
 }
 
-function renderCard(item: FeedItem, me: Me) {
+function renderCard(item: FeedItem, me: Me, at = "/") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(["me"], me);
   client.setQueryData(["feeds", "items", "bitcoin"], { items: [item], next: null });
   const view = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/"]}>
+      <MemoryRouter initialEntries={[at]}>
         <Routes>
           <Route path="/" element={<FromCache item={item} />} />
+          <Route path="/news" element={<FromCache item={item} />} />
           <Route path="/token/:symbol" element={<p>token page</p>} />
         </Routes>
       </MemoryRouter>
@@ -117,11 +118,23 @@ describe("ArticleCard", () => {
     expect((screen.getByRole("button", { name: /Analyze/ }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("asks visitors to sign in to vote, and sends nothing", () => {
-    renderCard(article(), visitor);
+  it("asks visitors to sign in to vote, with a link that comes back to this page, and sends nothing", () => {
+    renderCard(article(), visitor, "/news");
     fireEvent.click(screen.getByRole("button", { name: "Vote up (2)" }));
-    expect(lastToast()?.title).toBe("Sign in to vote");
+    expect(lastToast()).toMatchObject({
+      title: "Sign in to vote",
+      action: { label: "Sign in", to: "/login?next=%2Fnews" },
+    });
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/api/votes"))).toBe(false);
+  });
+
+  it("asks visitors to sign in to keep favorites, with the same link", () => {
+    renderCard(article(), visitor, "/news");
+    fireEvent.click(screen.getByRole("button", { name: "Add to favorites" }));
+    expect(lastToast()).toMatchObject({
+      title: "Sign in to keep favorites",
+      action: { label: "Sign in", to: "/login?next=%2Fnews" },
+    });
   });
 
   it("shows a member's vote before the server answers, then the server's counts", async () => {
