@@ -137,6 +137,39 @@ describe("ArticleCard", () => {
     });
   });
 
+  it("marks the reader's vote unmistakably: pressed, coloured, outlined and with a filled icon", () => {
+    renderCard(article({ myVote: "up" }), member);
+    const up = screen.getByRole("button", { name: "Vote up (2)" });
+    const down = screen.getByRole("button", { name: "Vote down (1)" });
+    expect(up.getAttribute("aria-pressed")).toBe("true");
+    expect(down.getAttribute("aria-pressed")).toBe("false");
+    // The neutral grey must not sit beside the colour: in the built CSS the grey wins.
+    expect(up.className).toContain("text-emerald-300");
+    expect(up.className).not.toContain("text-zinc-400");
+    expect(up.className).toContain("bg-emerald-500/20");
+    expect(up.querySelector("svg")?.getAttribute("class")).toContain("fill-current");
+    expect(down.className).toContain("text-zinc-400");
+    expect(down.querySelector("svg")?.getAttribute("class")).not.toContain("fill-current");
+  });
+
+  it("leaves out a picture it does not have: no image, no box held for one", () => {
+    const { view } = renderCard(article({ image: null }), visitor);
+    const card = view.container.querySelector("article") as HTMLElement;
+    expect(card.querySelector("img")).toBeNull();
+    // The first thing in the card is its text, not an empty picture frame.
+    expect(card.firstElementChild?.textContent).toContain("CoinDesk");
+  });
+
+  it.each([
+    ["the title", "Bitcoin hits record high"],
+    ["the title in other case and spacing", "  bitcoin HITS   record high "],
+    ["the title and the outlet", "Bitcoin hits record high  CoinDesk"],
+  ])("shows no description that only repeats %s", (_name, description) => {
+    const { view } = renderCard(article({ description }), visitor);
+    expect(view.container.querySelector("article p")).toBeNull();
+    expect(screen.getAllByText(/bitcoin hits record high/i)).toHaveLength(1);
+  });
+
   it("shows a member's vote before the server answers, then the server's counts", async () => {
     let answer: (response: Response) => void = () => undefined;
     fetchMock.mockImplementation(async (url: string, init?: RequestInit) => {
