@@ -1,7 +1,8 @@
 import { type Browser, type BrowserContext, expect, request } from "@playwright/test";
 
 const ADMIN_PASSWORD = "e2e admin password 42";
-const PASSWORD = "a long reading password";
+/** Every test member's password, for journeys that sign in through the page. */
+export const PASSWORD = "a long reading password";
 
 /** An invitation made through the admin API (the admin journey itself is in membership.spec.ts). */
 async function invite(baseURL: string): Promise<string> {

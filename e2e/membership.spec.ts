@@ -88,6 +88,8 @@ test("a visitor's feed choices stay in this browser", async ({ page }) => {
   // The click shows at once; the assertion waits for it rather than reading the box mid-render.
   await page.getByRole("checkbox", { name: "YouTube" }).click();
   await expect(page.getByRole("checkbox", { name: "YouTube" })).toBeChecked();
+  await page.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page.getByRole("button", { name: "Save Changes" })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole("checkbox", { name: "YouTube" })).toBeChecked();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("settings-storage") ?? "{}"));

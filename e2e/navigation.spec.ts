@@ -56,7 +56,14 @@ test.describe("navigation on a large screen", () => {
     await trigger.focus();
     await page.keyboard.press("Enter");
     const menu = page.getByRole("menu");
-    await expect(menu.getByRole("menuitem")).toHaveText(["Search", "Favorites", "Blurts", "Settings", "Admin"]);
+    await expect(menu.getByRole("menuitem")).toHaveText([
+      "Search",
+      "Favorites",
+      "Blurts",
+      "Settings",
+      "Admin",
+      "Sign in",
+    ]);
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(trigger).toBeFocused();
@@ -85,6 +92,7 @@ test.describe("navigation on a large screen", () => {
       "Blurts",
       "Settings",
       "Admin",
+      "Sign in",
     ]);
     await page.keyboard.press("Escape");
     await expect(trigger).toBeFocused();

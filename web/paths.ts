@@ -27,6 +27,10 @@ export const paths = {
   blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
   searchTrends: "/google-trends",
   login: "/login",
+  /** The sign-in page, coming back to `next` (a path on this site, see lib/return-path.ts) afterwards. */
+  signInThenReturn: (next: string) => `/login?next=${encodeURIComponent(next)}`,
+  /** The Join tab with an invitation code filled in: the link an admin sends a new member. */
+  joinWithInvite: (code: string) => `/login?invite=${encodeURIComponent(code)}`,
   predictions: "/predictions",
   team: "/team",
   api: {

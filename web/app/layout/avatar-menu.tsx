@@ -1,8 +1,10 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { MessageSquare, Search, Settings, Shield, Star } from "lucide-react";
+import { LogIn, LogOut, MessageSquare, Search, Settings, Shield, Star } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { Member } from "../../../contracts/accounts.ts";
+import { useSignOutFlow } from "../../features/accounts/use-sign-out-flow.ts";
+import { useSignInPath } from "../../lib/return-path.ts";
 import { paths } from "../../paths.ts";
 import { AvatarButtonFace, avatarButton } from "./avatar-button-face.tsx";
 
@@ -17,7 +19,10 @@ const links = [
   { label: "Admin", to: paths.admin, icon: Shield },
 ];
 
-/** The avatar menu: Search, Favorites, Blurts, Settings, Admin. Keyboard: arrows, Enter, Escape. */
+/**
+ * The avatar menu: Search, Favorites, Blurts, Settings, Admin, then Sign out for a member
+ * or Sign in (coming back here) for a visitor. Keyboard: arrows, Enter, Escape.
+ */
 export function AvatarMenu({
   onSearch,
   user,
@@ -29,6 +34,8 @@ export function AvatarMenu({
   early?: { focused: boolean; opened: boolean };
 }) {
   const trigger = useRef<HTMLButtonElement>(null);
+  const signOut = useSignOutFlow();
+  const signInPath = useSignInPath();
   // biome-ignore lint/correctness/useExhaustiveDependencies: only what happened before the first render counts
   useEffect(() => {
     if (early.focused || early.opened) trigger.current?.focus();
@@ -56,6 +63,20 @@ export function AvatarMenu({
               </Link>
             </DropdownMenu.Item>
           ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          {user ? (
+            <DropdownMenu.Item className={itemClass} disabled={signOut.pending} onSelect={signOut.signOut}>
+              <LogOut className="size-4" aria-hidden />
+              Sign out
+            </DropdownMenu.Item>
+          ) : (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to={signInPath}>
+                <LogIn className="size-4" aria-hidden />
+                Sign in
+              </Link>
+            </DropdownMenu.Item>
+          )}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -1,6 +1,7 @@
 import { LogIn, X } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link, NavLink } from "react-router";
+import { NavLink } from "react-router";
+import { SignInLink } from "../../components/ui/sign-in-link.tsx";
 import { paths } from "../../paths.ts";
 import { Logo } from "./logo.tsx";
 import { mainNavigation, type NavItem, userNavigation } from "./navigation.ts";
@@ -98,13 +99,10 @@ export function Sidebar({ open, onClose, signedIn, isLargeScreen }: SidebarProps
               {signedIn ? (
                 <NavList items={userNavigation} label="Your account" />
               ) : (
-                <Link
-                  to={paths.login}
-                  className="flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50"
-                >
+                <SignInLink className="flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50">
                   <LogIn className="size-4" aria-hidden />
                   Sign In
-                </Link>
+                </SignInLink>
               )}
             </div>
           </div>

@@ -1,18 +1,15 @@
-import { Link } from "react-router";
 import { Page } from "../../components/ui/page.tsx";
+import { SignInLink } from "../../components/ui/sign-in-link.tsx";
 import { Spinner } from "../../components/ui/spinner.tsx";
 import { primaryButton } from "../../components/ui/styles.ts";
 import { ProfileForm } from "../../features/accounts/components/profile-form.tsx";
 import { useMe } from "../../lib/session.ts";
-import { paths } from "../../paths.ts";
 
 export function SignInFirst({ what }: { what: string }) {
   return (
     <div className="max-w-lg space-y-4">
       <p className="text-muted">Sign in to {what}.</p>
-      <Link to={paths.login} className={primaryButton}>
-        Sign In
-      </Link>
+      <SignInLink className={primaryButton}>Sign In</SignInLink>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import type { FeedKey } from "../../../contracts/feed-catalog.ts";
 import type { FeedItem } from "../../../contracts/feeds.ts";
 import { toast } from "../../components/ui/toast/toast-store.ts";
 import { getJson, sendJson } from "../../lib/api-client.ts";
+import { useSignInPath } from "../../lib/return-path.ts";
 import { useMe } from "../../lib/session.ts";
 import { useFeedRefreshMs } from "../../lib/site-config.ts";
 import { paths } from "../../paths.ts";
@@ -128,6 +129,7 @@ const intendedFavorites = createIntentions<boolean>();
 export function useVote() {
   const client = useQueryClient();
   const member = useMe().data?.user ?? null;
+  const signInPath = useSignInPath();
   const mutation = useMutation({
     scope: { id: "votes" },
     mutationFn: ({ link, vote }: { link: string; vote: Vote }) =>
@@ -152,7 +154,11 @@ export function useVote() {
   });
   return (item: FeedItem, clicked: "up" | "down") => {
     if (!member) {
-      toast({ title: "Sign in to vote", description: "Members' votes are counted for everyone." });
+      toast({
+        title: "Sign in to vote",
+        description: "Members' votes are counted for everyone.",
+        action: { label: "Sign in", to: signInPath },
+      });
       return;
     }
     if (!item.link) return;
@@ -167,6 +173,7 @@ export function useVote() {
 export function useToggleFavorite() {
   const client = useQueryClient();
   const { member, links } = useFavorites();
+  const signInPath = useSignInPath();
   const mutation = useMutation({
     scope: { id: "favorites" },
     mutationFn: ({ item, add }: { item: FeedItem; add: boolean }) =>
@@ -197,7 +204,11 @@ export function useToggleFavorite() {
     isFavorite: (item: FeedItem) => links.has(item.link),
     toggle: (item: FeedItem) => {
       if (!member) {
-        toast({ title: "Sign in to keep favorites", description: "Members' favorites follow them on every device." });
+        toast({
+          title: "Sign in to keep favorites",
+          description: "Members' favorites follow them on every device.",
+          action: { label: "Sign in", to: signInPath },
+        });
         return;
       }
       if (!item.link) return;

@@ -4,7 +4,9 @@ export const TOAST_DURATION_MS = 5_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 export type ToastVariant = "default" | "destructive";
-export type ToastInput = { title: string; description?: string; variant?: ToastVariant };
+/** A link the toast offers, e.g. 'Sign in' after 'Sign in to vote'. */
+export type ToastAction = { label: string; to: string };
+export type ToastInput = { title: string; description?: string; variant?: ToastVariant; action?: ToastAction };
 export type Toast = ToastInput & { id: number; variant: ToastVariant; open: boolean };
 
 type Listener = (toasts: readonly Toast[]) => void;

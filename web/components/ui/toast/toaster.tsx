@@ -1,5 +1,6 @@
 import { X } from "lucide-react";
 import { useSyncExternalStore } from "react";
+import { Link } from "react-router";
 import { type Toast, type ToastStore, toastStore } from "./toast-store.ts";
 
 function ToastCard({ toast, store }: { toast: Toast; store: ToastStore }) {
@@ -20,6 +21,15 @@ function ToastCard({ toast, store }: { toast: Toast; store: ToastStore }) {
       <div className="flex-1">
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
+        {toast.action ? (
+          <Link
+            to={toast.action.to}
+            onClick={() => store.dismiss(toast.id)}
+            className="mt-2 inline-block rounded-md bg-gem px-3 py-1 text-sm font-semibold text-zinc-950 hover:bg-gem-strong"
+          >
+            {toast.action.label}
+          </Link>
+        ) : null}
       </div>
       <button
         type="button"

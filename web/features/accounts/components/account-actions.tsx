@@ -4,23 +4,13 @@ import type { Member } from "../../../../contracts/accounts.ts";
 import { Button, FormError, TextField } from "../../../components/ui/form.tsx";
 import { toast } from "../../../components/ui/toast/toast-store.ts";
 import { paths } from "../../../paths.ts";
-import { useDeleteAccount, useSignOut } from "../api.ts";
+import { useDeleteAccount } from "../api.ts";
+import { useSignOutFlow } from "../use-sign-out-flow.ts";
 
 export function SignOutButton() {
-  const signOut = useSignOut();
-  const navigate = useNavigate();
+  const { signOut, pending } = useSignOutFlow();
   return (
-    <Button
-      variant="secondary"
-      busy={signOut.isPending}
-      onClick={() =>
-        signOut.mutate(undefined, {
-          onSuccess: () => navigate(paths.home),
-          onError: (error) =>
-            toast({ title: "Could not sign out", description: error.message, variant: "destructive" }),
-        })
-      }
-    >
+    <Button variant="secondary" busy={pending} onClick={signOut}>
       Sign out
     </Button>
   );

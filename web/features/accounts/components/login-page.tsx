@@ -1,17 +1,37 @@
 import { type FormEvent, useState } from "react";
-import { Navigate, useNavigate } from "react-router";
+import { Navigate, useSearchParams } from "react-router";
+import type { Member } from "../../../../contracts/accounts.ts";
 import { Button, FormError, TextField } from "../../../components/ui/form.tsx";
 import { Page } from "../../../components/ui/page.tsx";
+import { toast } from "../../../components/ui/toast/toast-store.ts";
+import { safeNextPath } from "../../../lib/return-path.ts";
 import { useMe } from "../../../lib/session.ts";
 import { paths } from "../../../paths.ts";
 import { useSignIn, useSignUp } from "../api.ts";
 
 type Mode = "sign-in" | "join";
 
+/** How a new member is greeted: by the name they chose, else by their handle. */
+export function welcomeToast(user: Pick<Member, "username" | "handle">) {
+  const name = user.username?.trim() || `@${user.handle}`;
+  toast({
+    title: `Welcome to Gemwire, ${name}!`,
+    description: "You are signed in: your votes, favorites and settings now follow you on every device.",
+  });
+}
+
+/**
+ * Sign in, or join with an invitation. `?next=` names the page to come back to (only a
+ * path on this site is followed); `?invite=` opens the Join tab with the code filled in.
+ * Once someone is signed in, this page sends them on, so a success needs no navigation of its own.
+ */
 export function LoginPage() {
   const me = useMe();
-  const [mode, setMode] = useState<Mode>("sign-in");
-  if (me.data?.user) return <Navigate to={paths.home} replace />;
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get("next")) ?? paths.home;
+  const invite = params.get("invite")?.trim() ?? "";
+  const [mode, setMode] = useState<Mode>(invite ? "join" : "sign-in");
+  if (me.data?.user) return <Navigate to={next} replace />;
   return (
     <Page
       title="Sign In"
@@ -44,7 +64,7 @@ export function LoginPage() {
           ))}
         </div>
         <div id="login-panel" role="tabpanel" aria-labelledby={`tab-${mode}`}>
-          {mode === "sign-in" ? <SignInForm /> : <JoinForm />}
+          {mode === "sign-in" ? <SignInForm /> : <JoinForm invite={invite} />}
         </div>
       </div>
     </Page>
@@ -52,13 +72,12 @@ export function LoginPage() {
 }
 
 function SignInForm() {
-  const navigate = useNavigate();
   const signIn = useSignIn();
   const [handle, setHandle] = useState("");
   const [password, setPassword] = useState("");
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signIn.mutate({ handle, password }, { onSuccess: () => navigate(paths.home) });
+    signIn.mutate({ handle, password });
   };
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Sign in">
@@ -88,10 +107,9 @@ function SignInForm() {
   );
 }
 
-function JoinForm() {
-  const navigate = useNavigate();
+function JoinForm({ invite }: { invite: string }) {
   const signUp = useSignUp();
-  const [form, setForm] = useState({ inviteCode: "", handle: "", password: "", email: "", username: "" });
+  const [form, setForm] = useState({ inviteCode: invite, handle: "", password: "", email: "", username: "" });
   const field = (name: keyof typeof form) => ({
     name,
     value: form[name],
@@ -100,10 +118,11 @@ function JoinForm() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    signUp.mutate(
-      { ...form, email: form.email || undefined, username: form.username || undefined },
-      { onSuccess: () => navigate(paths.home) },
-    );
+    // The promise outlives this form, which goes as soon as the member is signed in.
+    signUp
+      .mutateAsync({ ...form, email: form.email || undefined, username: form.username || undefined })
+      .then(({ user }) => welcomeToast(user))
+      .catch(() => undefined); // shown by the form's error line
   };
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Join">

@@ -1,9 +1,11 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
+import { CopyButton } from "../../../components/ui/copy-button.tsx";
 import { Button, TextField } from "../../../components/ui/form.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { toast } from "../../../components/ui/toast/toast-store.ts";
+import { toast, toastStore } from "../../../components/ui/toast/toast-store.ts";
 import { useMe } from "../../../lib/session.ts";
+import { paths } from "../../../paths.ts";
 import { useAdminSignIn, useAdminSignOut, useCreateInvite, useInvites, useRevokeInvite } from "../api.ts";
 
 export function AdminPage() {
@@ -14,11 +16,17 @@ export function AdminPage() {
 function AdminSignIn() {
   const signIn = useAdminSignIn();
   const [password, setPassword] = useState("");
+  const failure = useRef<number | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // A new attempt makes the last one's 'Invalid password' stale: it must not outlive a success.
+    if (failure.current !== null) toastStore.dismiss(failure.current);
+    failure.current = null;
     signIn.mutate(password, {
       // Spec §5: a wrong password is a destructive toast 'Error' / 'Invalid password'.
-      onError: (error) => toast({ title: "Error", description: error.message, variant: "destructive" }),
+      onError: (error) => {
+        failure.current = toast({ title: "Error", description: error.message, variant: "destructive" });
+      },
     });
   };
   return (
@@ -98,14 +106,7 @@ function InvitesPanel() {
             Create invitation
           </Button>
         </form>
-        {created ? (
-          <div role="status" className="max-w-xl rounded-lg border border-gem/40 bg-gem/10 p-4 text-sm">
-            <p className="text-zinc-200">New invitation code — copy it now, it is shown only once:</p>
-            <p data-testid="new-invite-code" className="mt-2 font-mono text-lg text-gem select-all">
-              {created}
-            </p>
-          </div>
-        ) : null}
+        {created ? <NewInvite code={created} /> : null}
         {invites.isPending ? (
           <Spinner label="Loading invitations" />
         ) : invites.isError ? (
@@ -161,6 +162,29 @@ function InvitesPanel() {
         </h2>
         <p className="text-muted">Managing events and blog posts arrives with the content work.</p>
       </section>
+    </div>
+  );
+}
+
+/** A code just made: shown once, with buttons to copy it or the join link that fills it in for the invitee. */
+function NewInvite({ code }: { code: string }) {
+  const joinLink = `${window.location.origin}${paths.joinWithInvite(code)}`;
+  return (
+    <div role="status" className="max-w-xl space-y-3 rounded-lg border border-gem/40 bg-gem/10 p-4 text-sm">
+      <p className="text-zinc-200">New invitation code — copy it now, it is shown only once:</p>
+      <p data-testid="new-invite-code" className="font-mono text-lg break-all text-gem select-all">
+        {code}
+      </p>
+      <p className="text-zinc-300">
+        Or send the join link, which opens the Join tab with the code filled in:{" "}
+        <a data-testid="new-invite-link" href={joinLink} className="break-all text-gem underline select-all">
+          {joinLink}
+        </a>
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <CopyButton text={code} label="Copy code" copiedMessage="Invitation code copied" />
+        <CopyButton text={joinLink} label="Copy join link" copiedMessage="Join link copied" />
+      </div>
     </div>
   );
 }

@@ -39,7 +39,8 @@ function EventCard({ event }: { event: Event }) {
       <a href={event.website} target="_blank" rel="noopener noreferrer" className="group flex h-full flex-col">
         <span className="line-clamp-1 font-semibold text-zinc-50 group-hover:text-gem">{event.title}</span>
         <span className="mt-1 line-clamp-2 text-sm text-muted">{event.description}</span>
-        <span className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-xs text-zinc-400">
+        {/* Dates, then place, each on its own line on every card, however long either is. */}
+        <span className="mt-auto flex flex-col gap-0.5 text-xs text-zinc-400">
           <span className="inline-flex items-center gap-1">
             <CalendarDays className="size-3.5" aria-hidden />
             {formatDate(event.startDate)} – {formatDate(event.endDate)}

@@ -43,15 +43,16 @@ function FromCache({ item }: { item: FeedItem }) {
   return <Card item={feed.data?.items[0] ?? item} />;
 }
 
-function renderCard(item: FeedItem, me: Me) {
+function renderCard(item: FeedItem, me: Me, at = "/") {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(["me"], me);
   client.setQueryData(["feeds", "items", "bitcoin"], { items: [item], next: null });
   const view = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/"]}>
+      <MemoryRouter initialEntries={[at]}>
         <Routes>
           <Route path="/" element={<FromCache item={item} />} />
+          <Route path="/news" element={<FromCache item={item} />} />
           <Route path="/token/:symbol" element={<p>token page</p>} />
         </Routes>
       </MemoryRouter>
@@ -117,11 +118,56 @@ describe("ArticleCard", () => {
     expect((screen.getByRole("button", { name: /Analyze/ }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("asks visitors to sign in to vote, and sends nothing", () => {
-    renderCard(article(), visitor);
+  it("asks visitors to sign in to vote, with a link that comes back to this page, and sends nothing", () => {
+    renderCard(article(), visitor, "/news");
     fireEvent.click(screen.getByRole("button", { name: "Vote up (2)" }));
-    expect(lastToast()?.title).toBe("Sign in to vote");
+    expect(lastToast()).toMatchObject({
+      title: "Sign in to vote",
+      action: { label: "Sign in", to: "/login?next=%2Fnews" },
+    });
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/api/votes"))).toBe(false);
+  });
+
+  it("asks visitors to sign in to keep favorites, with the same link", () => {
+    renderCard(article(), visitor, "/news");
+    fireEvent.click(screen.getByRole("button", { name: "Add to favorites" }));
+    expect(lastToast()).toMatchObject({
+      title: "Sign in to keep favorites",
+      action: { label: "Sign in", to: "/login?next=%2Fnews" },
+    });
+  });
+
+  it("marks the reader's vote unmistakably: pressed, coloured, outlined and with a filled icon", () => {
+    renderCard(article({ myVote: "up" }), member);
+    const up = screen.getByRole("button", { name: "Vote up (2)" });
+    const down = screen.getByRole("button", { name: "Vote down (1)" });
+    expect(up.getAttribute("aria-pressed")).toBe("true");
+    expect(down.getAttribute("aria-pressed")).toBe("false");
+    // The neutral grey must not sit beside the colour: in the built CSS the grey wins.
+    expect(up.className).toContain("text-emerald-300");
+    expect(up.className).not.toContain("text-zinc-400");
+    expect(up.className).toContain("bg-emerald-500/20");
+    expect(up.querySelector("svg")?.getAttribute("class")).toContain("fill-current");
+    expect(down.className).toContain("text-zinc-400");
+    expect(down.querySelector("svg")?.getAttribute("class")).not.toContain("fill-current");
+  });
+
+  it("leaves out a picture it does not have: no image, no box held for one", () => {
+    const { view } = renderCard(article({ image: null }), visitor);
+    const card = view.container.querySelector("article") as HTMLElement;
+    expect(card.querySelector("img")).toBeNull();
+    // The first thing in the card is its text, not an empty picture frame.
+    expect(card.firstElementChild?.textContent).toContain("CoinDesk");
+  });
+
+  it.each([
+    ["the title", "Bitcoin hits record high"],
+    ["the title in other case and spacing", "  bitcoin HITS   record high "],
+    ["the title and the outlet", "Bitcoin hits record high  CoinDesk"],
+  ])("shows no description that only repeats %s", (_name, description) => {
+    const { view } = renderCard(article({ description }), visitor);
+    expect(view.container.querySelector("article p")).toBeNull();
+    expect(screen.getAllByText(/bitcoin hits record high/i)).toHaveLength(1);
   });
 
   it("shows a member's vote before the server answers, then the server's counts", async () => {

@@ -1,7 +1,7 @@
 import { Eye, EyeOff, Share2, Sparkles, Star, ThumbsDown, ThumbsUp } from "lucide-react";
 import type { MouseEvent } from "react";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
-import { articleKey } from "../../../lib/articles.ts";
+import { articleKey, cardDescription } from "../../../lib/articles.ts";
 import { formatDate } from "../../../lib/dates.ts";
 import { openAnalysis, useAnalysis } from "../analysis-store.ts";
 import { useToggleFavorite, useVote } from "../api.ts";
@@ -50,8 +50,14 @@ function keepFocusNear(button: HTMLElement, neighbour: Element | null) {
   });
 }
 
-const action =
-  "inline-flex items-center gap-1 rounded-md px-1.5 py-1 text-xs text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
+const actionBase =
+  "inline-flex items-center gap-1 rounded-md border px-1.5 py-1 text-xs disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
+const action = `${actionBase} border-transparent text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100`;
+/** A cast vote is unmistakable: tinted, outlined, coloured and with a filled icon — not colour alone. */
+const pressedVote = {
+  up: `${actionBase} border-emerald-500/60 bg-emerald-500/20 font-semibold text-emerald-300`,
+  down: `${actionBase} border-red-500/60 bg-red-500/20 font-semibold text-red-300`,
+};
 
 /** Spec §2 Article card: the one card every feed list uses. */
 export function ArticleCard({
@@ -68,6 +74,7 @@ export function ArticleCard({
   const favorite = actions.favorites.isFavorite(item);
   const analysable = canAnalyze(item.link);
   const analysing = analysis.loading && analysis.article?.link === item.link;
+  const description = cardDescription(item);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the title link is the keyboard way to open the article
@@ -95,7 +102,7 @@ export function ArticleCard({
             <span className="line-clamp-3">{item.title}</span>
           )}
         </h3>
-        {item.description ? <p className="line-clamp-3 text-sm text-muted">{item.description}</p> : null}
+        {description ? <p className="line-clamp-3 text-sm text-muted">{description}</p> : null}
         <div className="mt-auto space-y-2 pt-2">
           <TokenSearch label={`Find a token mentioned in “${item.title}”`} />
           <div className="flex flex-wrap items-center gap-0.5">
@@ -104,9 +111,9 @@ export function ArticleCard({
               aria-label={`Vote up (${item.votes.up})`}
               aria-pressed={item.myVote === "up"}
               onClick={() => actions.vote(item, "up")}
-              className={`${action} ${item.myVote === "up" ? "text-emerald-300" : ""}`}
+              className={item.myVote === "up" ? pressedVote.up : action}
             >
-              <ThumbsUp className="size-4" aria-hidden />
+              <ThumbsUp className={`size-4 ${item.myVote === "up" ? "fill-current" : ""}`} aria-hidden />
               <span aria-hidden>{item.votes.up}</span>
             </button>
             <button
@@ -114,9 +121,9 @@ export function ArticleCard({
               aria-label={`Vote down (${item.votes.down})`}
               aria-pressed={item.myVote === "down"}
               onClick={() => actions.vote(item, "down")}
-              className={`${action} ${item.myVote === "down" ? "text-red-300" : ""}`}
+              className={item.myVote === "down" ? pressedVote.down : action}
             >
-              <ThumbsDown className="size-4" aria-hidden />
+              <ThumbsDown className={`size-4 ${item.myVote === "down" ? "fill-current" : ""}`} aria-hidden />
               <span aria-hidden>{item.votes.down}</span>
             </button>
             <button
@@ -137,7 +144,7 @@ export function ArticleCard({
               aria-label={favorite ? "Remove from favorites" : "Add to favorites"}
               aria-pressed={favorite}
               onClick={() => actions.favorites.toggle(item)}
-              className={`${action} ${favorite ? "text-yellow-300" : ""}`}
+              className={`${actionBase} border-transparent hover:bg-zinc-800 ${favorite ? "text-yellow-300" : "text-zinc-400 hover:text-zinc-100"}`}
             >
               <Star className={`size-4 ${favorite ? "fill-current" : ""}`} aria-hidden />
             </button>
@@ -149,7 +156,7 @@ export function ArticleCard({
               onClick={() => openAnalysis(item)}
               disabled={!analysable || analysing}
               title={analysable ? undefined : "Articles from this site cannot be analyzed"}
-              className={`${action} ml-auto font-medium text-gem`}
+              className={`${actionBase} border-transparent ml-auto font-medium text-gem hover:bg-zinc-800`}
             >
               <Sparkles className="size-4" aria-hidden />
               {analysing ? "Analyzing…" : "Analyze"}

@@ -80,7 +80,8 @@ export function ArticleGrid({
       ) : shown.length === 0 ? (
         <EmptyState>{emptyText}</EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        // Cards keep their own height: one without a picture is shorter, not stretched with a gap.
+        <ul className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {shown.map((item) => (
             <li key={articleKey(item)} className="flex">
               <ArticleCard item={item} actions={actions} className="w-full" />

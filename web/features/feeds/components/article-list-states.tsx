@@ -34,7 +34,7 @@ export function ShowHiddenToggle({
       aria-pressed={showing}
       onClick={onToggle}
       disabled={count === 0 && !showing}
-      className="rounded-md border border-line px-3 py-1.5 text-sm text-zinc-300 hover:bg-zinc-800 disabled:cursor-not-allowed disabled:opacity-50"
+      className="min-w-36 shrink-0 whitespace-nowrap rounded-md border border-line px-3 py-1.5 text-sm text-zinc-300 hover:bg-zinc-800 disabled:cursor-not-allowed disabled:opacity-50"
     >
       {showing ? "Hide Hidden" : `Show Hidden (${count})`}
     </button>

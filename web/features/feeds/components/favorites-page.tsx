@@ -1,8 +1,7 @@
-import { Link } from "react-router";
 import { EmptyState } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
+import { SignInLink } from "../../../components/ui/sign-in-link.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { paths } from "../../../paths.ts";
 import { useFavorites } from "../api.ts";
 import { ArticleGrid } from "./article-grid.tsx";
 
@@ -29,11 +28,8 @@ export function FavoritesPage() {
         />
       ) : (
         <EmptyState>
-          No favorite articles yet.{" "}
-          <Link to={paths.login} className="font-medium text-gem hover:underline">
-            Sign in
-          </Link>{" "}
-          to keep favorites that follow you on every device.
+          No favorite articles yet. <SignInLink className="font-medium text-gem hover:underline">Sign in</SignInLink> to
+          keep favorites that follow you on every device.
         </EmptyState>
       )}
     </Page>

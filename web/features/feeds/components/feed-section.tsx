@@ -49,7 +49,7 @@ export function FeedSection({
 
   return (
     <section aria-labelledby={headingId} className="space-y-3" data-feed={feedKey}>
-      <div className="flex flex-wrap items-center gap-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <h2 id={headingId} className="text-xl font-semibold text-zinc-50">
           {pageLink ? (
             <Link to={pageLink} className="hover:text-gem">
@@ -73,7 +73,10 @@ export function FeedSection({
             )}
           </Tooltip>
         ) : null}
-        <div className="ml-auto flex flex-wrap items-center gap-2">
+        {/* One layout on every row, whatever its title and outlets: below xl the controls get a line
+            of their own (on a phone the filter takes the room the others leave) with the arrows at
+            the right end; from xl they sit beside the title, every control the same width. */}
+        <div className="flex w-full items-center gap-2 xl:ml-auto xl:w-auto">
           <label htmlFor={filterId} className="sr-only">
             Source for {title}
           </label>
@@ -81,7 +84,7 @@ export function FeedSection({
             id={filterId}
             value={source}
             onChange={(event) => setSource(event.target.value)}
-            className="max-w-56 rounded-md border border-line bg-zinc-900 px-2 py-1.5 text-sm text-zinc-200"
+            className="min-w-0 flex-1 rounded-md border border-line bg-zinc-900 px-2 py-1.5 text-sm text-zinc-200 sm:w-56 sm:flex-none"
           >
             <option value="">All Sources</option>
             {sources.map((name) => (
@@ -91,22 +94,24 @@ export function FeedSection({
             ))}
           </select>
           <ShowHiddenToggle count={list.hiddenCount} showing={list.showHidden} onToggle={list.toggleShowHidden} />
-          <button
-            type="button"
-            aria-label={`Scroll ${title} back`}
-            onClick={() => scroll(-1)}
-            className="rounded-md border border-line p-1.5 text-zinc-300 hover:bg-zinc-800"
-          >
-            <ChevronLeft className="size-4" aria-hidden />
-          </button>
-          <button
-            type="button"
-            aria-label={`Scroll ${title} on`}
-            onClick={() => scroll(1)}
-            className="rounded-md border border-line p-1.5 text-zinc-300 hover:bg-zinc-800"
-          >
-            <ChevronRight className="size-4" aria-hidden />
-          </button>
+          <div className="ml-auto flex shrink-0 gap-2">
+            <button
+              type="button"
+              aria-label={`Scroll ${title} back`}
+              onClick={() => scroll(-1)}
+              className="rounded-md border border-line p-1.5 text-zinc-300 hover:bg-zinc-800"
+            >
+              <ChevronLeft className="size-4" aria-hidden />
+            </button>
+            <button
+              type="button"
+              aria-label={`Scroll ${title} on`}
+              onClick={() => scroll(1)}
+              className="rounded-md border border-line p-1.5 text-zinc-300 hover:bg-zinc-800"
+            >
+              <ChevronRight className="size-4" aria-hidden />
+            </button>
+          </div>
         </div>
       </div>
       {feed.isError && !feed.data ? (
@@ -124,7 +129,8 @@ export function FeedSection({
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be keyboard reachable
           tabIndex={0}
           aria-label={`${title} articles`}
-          className="flex snap-x gap-4 overflow-x-auto rounded-xl pb-3 [scrollbar-color:#3f3f46_transparent]"
+          // Cards keep their own height: one without a picture is shorter, not stretched with a gap.
+          className="flex snap-x items-start gap-4 overflow-x-auto rounded-xl pb-3 [scrollbar-color:#3f3f46_transparent]"
         >
           {list.visible.map((item) => (
             <li key={articleKey(item)} className={`flex ${CARD_WIDTH}`}>

@@ -13,7 +13,8 @@ export function XFeedPage() {
   const list = useArticleList("page:xfeed", items);
   return (
     <Page title="X Feed" description="Posts from crypto voices on X.">
-      <div className="mx-auto max-w-2xl space-y-4">
+      {/* Left-aligned under the page title, like every other page's content. */}
+      <div className="max-w-2xl space-y-4">
         <div className="flex items-center gap-2">
           <ShowHiddenToggle count={list.hiddenCount} showing={list.showHidden} onToggle={list.toggleShowHidden} />
           <span className="ml-auto">

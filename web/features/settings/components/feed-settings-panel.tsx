@@ -1,7 +1,7 @@
-import { feedKeys, feedTitles } from "../../../../contracts/feed-catalog.ts";
-import { ALWAYS_ENABLED } from "../../../../contracts/feed-settings.ts";
+import { SignInLink } from "../../../components/ui/sign-in-link.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useFeedSettings } from "../api.ts";
+import { FeedChoiceForm } from "./feed-choice-form.tsx";
 
 /** Degen mode and the feeds a reader follows (spec §2 Settings, §4 Degen mode). */
 export function FeedSettingsPanel() {
@@ -16,11 +16,6 @@ export function FeedSettingsPanel() {
   }
   const settings = query.data;
   const busy = setDegenMode.isPending;
-  const toggle = (key: string, on: boolean) =>
-    setFeedChoice.mutate({
-      enabledFeeds: on ? [...settings.enabledFeeds, key] : settings.enabledFeeds.filter((k) => k !== key),
-      feedOrder: settings.feedOrder,
-    });
   return (
     <div className="max-w-lg space-y-6">
       <div className="flex items-center justify-between gap-4 rounded-lg border border-line bg-panel p-4">
@@ -47,30 +42,23 @@ export function FeedSettingsPanel() {
       <fieldset className="space-y-2" aria-describedby="feeds-hint">
         <legend className="font-semibold text-zinc-100">Feeds</legend>
         <p id="feeds-hint" className="text-sm text-zinc-400">
-          {member
-            ? "Saved to your account, on every device."
-            : "Saved in this browser. Sign in to keep them on every device."}
+          {member ? (
+            "Your dashboard's feeds and their order, saved to your account, on every device."
+          ) : (
+            <>
+              Your dashboard's feeds and their order, saved in this browser.{" "}
+              <SignInLink className="font-medium text-gem hover:underline">Sign in</SignInLink> to keep them on every
+              device.
+            </>
+          )}
         </p>
-        <ul className="space-y-1">
-          {feedKeys.map((key) => {
-            const always = key === ALWAYS_ENABLED;
-            return (
-              <li key={key}>
-                <label className="flex items-center gap-3 rounded-md px-2 py-1.5 text-sm text-zinc-200 hover:bg-zinc-900">
-                  <input
-                    type="checkbox"
-                    className="size-4 accent-emerald-400"
-                    checked={always || settings.enabledFeeds.includes(key)}
-                    disabled={always || busy}
-                    onChange={(event) => toggle(key, event.target.checked)}
-                  />
-                  {feedTitles[key]}
-                  {always ? <span className="text-zinc-500">(Always enabled)</span> : null}
-                </label>
-              </li>
-            );
-          })}
-        </ul>
+        {/* Degen mode replaces the whole choice: the chooser starts again from what it set. */}
+        <FeedChoiceForm
+          key={String(settings.degenMode)}
+          saved={settings}
+          setFeedChoice={setFeedChoice}
+          disabled={busy}
+        />
       </fieldset>
     </div>
   );
