@@ -80,7 +80,7 @@ function InvitesPanel() {
         </h2>
         <form onSubmit={submit} aria-label="Create an invitation" className="flex max-w-xl flex-wrap items-end gap-3">
           <TextField
-            className="flex-1"
+            className="min-w-56 flex-1"
             label="Note (who is it for?)"
             value={note}
             onChange={(e) => setNote(e.target.value)}
