@@ -6,6 +6,8 @@ export const errorCodes = [
   "not_found",
   "method_not_allowed",
   "payload_too_large",
+  "headers_too_large",
+  "request_timeout",
   "unsupported_media_type",
   "unauthenticated",
   "invalid_credentials",

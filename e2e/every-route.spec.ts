@@ -1,21 +1,35 @@
-import { expect, test } from "@playwright/test";
+import { type BrowserContextOptions, expect, type Page, test } from "@playwright/test";
+import { newMember, uniqueHandle } from "./members.ts";
 import { routeHeadings } from "./routes.ts";
+
+/** Every console warning or error and every uncaught exception on the page (the browser logs failed requests too). */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`uncaught: ${error}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") {
+      problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+    }
+  });
+  return problems;
+}
+
+/** Waits until the page has made its requests, so late console messages are caught too. */
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+}
 
 test.describe("every route renders", () => {
   for (const [path, heading] of routeHeadings) {
     test(`${path} shows "${heading}"`, async ({ page }) => {
-      const problems: string[] = [];
-      page.on("pageerror", (error) => problems.push(String(error)));
-      page.on("console", (message) => {
-        // A visitor's "who am I?" is answered 401 by design; the browser logs every 401.
-        if (message.type() === "error" && !/status of 401/.test(message.text())) problems.push(message.text());
-      });
+      const problems = watchConsole(page);
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await expect(page).toHaveTitle(`${heading} · Gemwire`);
       await expect(page.locator("html")).toHaveClass(/dark/);
       // Nothing blank and nothing blocked by the Content-Security-Policy.
       await expect(page.getByRole("main")).not.toBeEmpty();
+      await settle(page);
       expect(problems).toEqual([]);
     });
   }
@@ -42,5 +56,47 @@ test.describe("every route renders", () => {
     await page.getByRole("link", { name: "Go to the dashboard" }).click();
     await expect(page).toHaveURL("/");
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  });
+});
+
+test.describe("every route as a member", () => {
+  let member: BrowserContextOptions["storageState"];
+
+  test.beforeAll(async ({ browser, baseURL }) => {
+    const context = await newMember(browser, baseURL ?? "", uniqueHandle("routes"));
+    member = await context.storageState();
+    await context.close();
+  });
+
+  for (const [path] of routeHeadings) {
+    test(`${path} logs no console warning or error`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ baseURL, storageState: member });
+      const page = await context.newPage();
+      const problems = watchConsole(page);
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByRole("main")).not.toBeEmpty();
+      await settle(page);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+test.describe("an address that is no page", () => {
+  test("answers 404 with the app, which shows its 404 page without console noise", async ({ page }) => {
+    const problems = watchConsole(page);
+    const response = await page.goto("/no/such/page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await settle(page);
+    // The 404 of the page itself is the one the browser may log; nothing else.
+    expect(problems.filter((problem) => !problem.includes("/no/such/page"))).toEqual([]);
+  });
+
+  test("while every page of the route list answers 200", async ({ request }) => {
+    for (const [path] of routeHeadings) {
+      expect((await request.get(path, { headers: { accept: "text/html" } })).status(), path).toBe(200);
+    }
   });
 });

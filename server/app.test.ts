@@ -75,7 +75,7 @@ describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
   });
 
   it("serves index.html for client routes, fresh on every visit", async () => {
-    for (const url of ["/", "/stories", "/token/btc", "/blog/some-post?ref=x", "/no/such/page"]) {
+    for (const url of ["/", "/stories", "/token/btc", "/blog/some-post?ref=x"]) {
       const response = await app.inject({ method: "GET", url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["content-type"]).toMatch(/text\/html/);

@@ -21,6 +21,7 @@ import { siteRoutes } from "./modules/site/routes.ts";
 import { storyRoutes } from "./modules/stories/routes.ts";
 import { webDistDir } from "./paths.ts";
 import { registerAccessMode } from "./plugins/access-mode.ts";
+import { handleClientError } from "./plugins/client-errors.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
 import { registerOpenApi } from "./plugins/openapi.ts";
 import { registerOriginCheck } from "./plugins/origin-check.ts";
@@ -85,11 +86,14 @@ export async function buildApp({
     // Requests on connections already open when shutdown begins are still served
     // (and their connection closed after); no bare 503 without our headers.
     return503OnClosing: false,
+    // What the HTTP parser refuses (431, 400, 408) leaves in our error shape too.
+    clientErrorHandler: handleClientError,
     // A URL that cannot even be decoded is a bad request in our error shape.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
+      // No hook runs for these answers, so they get their headers here.
       (reply as FastifyReply)
         .status(400)
-        .headers(baselineSecurityHeaders)
+        .headers({ ...baselineSecurityHeaders, "x-request-id": request.id })
         .send({ error: { code: "invalid_request", message: `Invalid request: ${error.message}` } });
     },
   });

@@ -75,6 +75,40 @@ describe("starting the server", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/shut down cleanly/);
   });
+
+  it("prints one plain line with its address and the generated admin password as a warning", async () => {
+    const temp = tempDirs();
+    const dataDir = temp.make("main");
+    cleanups.push(() => temp.removeAll());
+    const port = await freePort();
+    const { child, done } = start({ DATA_DIR: dataDir, PORT: String(port), SAMPLE_MODE: "1" });
+    cleanups.push(() => void child.kill("SIGKILL"));
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    for (let attempt = 0; attempt < 150 && !output.includes("Gemwire is running"); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    child.kill("SIGTERM");
+    const run = await done;
+    const lines = run.stdout.trim().split("\n");
+    const parsed = lines.map((line) => {
+      try {
+        return JSON.parse(line) as { level: number; msg: string; adminPassword?: string };
+      } catch {
+        return line;
+      }
+    });
+    // Machines still get JSON lines; the one plain line is for the person who started it.
+    expect(parsed.filter((line) => typeof line === "string")).toEqual([
+      `Gemwire is running at http://127.0.0.1:${port}`,
+    ]);
+    const entries = parsed.filter((line) => typeof line !== "string");
+    const notices = entries.filter((entry) => entry.adminPassword);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]?.level).toBe(40);
+    expect(notices[0]?.msg).toContain(`generated the admin password: ${notices[0]?.adminPassword} `);
+    expect(entries.filter((entry) => entry.level >= 50)).toEqual([]);
+  });
 });
 
 describe.each(testDatabaseTargets())("a second process during a migration on $dialect", (target) => {

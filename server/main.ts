@@ -64,13 +64,16 @@ async function main(argv: string[]): Promise<void> {
   });
   const shutdown = createShutdown(app);
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void shutdown(signal));
+  let address: string;
   try {
-    await app.listen({ port: config.port, host: config.host });
+    address = await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     app.log.fatal({ err: error }, "cannot listen");
     await app.close();
     process.exit(1);
   }
+  // For the person who started it; the JSON log says the same for machines.
+  process.stdout.write(`Gemwire is running at ${address}\n`);
   const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   maintenance = startMaintenance({
     database,

@@ -9,9 +9,11 @@ const codeByStatus: Record<number, ErrorCode> = {
   403: "forbidden",
   404: "not_found",
   405: "method_not_allowed",
+  408: "request_timeout",
   413: "payload_too_large",
   415: "unsupported_media_type",
   429: "rate_limited",
+  431: "headers_too_large",
   503: "unavailable",
 };
 

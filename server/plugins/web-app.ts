@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { pageRoutes } from "../../contracts/pages.ts";
 import { notFound } from "../errors.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -21,10 +22,33 @@ function isPageVisit(pathname: string, accept: string | undefined): boolean {
   return !path.extname(pathname) || (accept ?? "").includes("text/html");
 }
 
+const pagePatterns = pageRoutes.map((route) => route.split("/").filter(Boolean));
+
+/**
+ * Whether the client router has a page at `pathname`, matched the way React Router does:
+ * decoded, ignoring case and trailing slashes, a `:name` segment taking any one segment.
+ */
+export function isPageRoute(pathname: string): boolean {
+  let segments: string[];
+  try {
+    segments = pathname.replace(/\/+$/, "").split("/").slice(1).map(decodeURIComponent);
+  } catch {
+    return false; // not decodable, so no page either
+  }
+  return pagePatterns.some(
+    (pattern) =>
+      pattern.length === segments.length &&
+      pattern.every((part, i) =>
+        part.startsWith(":") ? segments[i] !== "" : part.toLowerCase() === segments[i]?.toLowerCase(),
+      ),
+  );
+}
+
 /**
  * Serves the built web app: hashed assets cached for a year, and `index.html` for every
- * other GET path so the client router can take over. Unknown `/api/*` paths and missing
- * files answer a JSON 404 instead of the page.
+ * other GET path so the client router can take over — with 200 for the app's pages and
+ * 404 for any other address (the app then shows its 404 page). Unknown `/api/*` paths
+ * and missing files answer a JSON 404 instead of the page.
  */
 export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
   const built = fs.existsSync(path.join(root, "index.html"));
@@ -56,6 +80,9 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
         .type("text/plain; charset=utf-8")
         .send("The Gemwire web app has not been built yet. Run `npm run build` (or `npm start`, which builds it).");
     }
-    return reply.header("cache-control", REVALIDATE).sendFile("index.html");
+    return reply
+      .status(isPageRoute(pathname) ? 200 : 404)
+      .header("cache-control", REVALIDATE)
+      .sendFile("index.html");
   });
 }

@@ -17,6 +17,9 @@ const page =
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
+    // While the first page's chunk loads, the shell shows with an empty main area
+    // (without a fallback React Router warns, and the screen stays blank meanwhile).
+    HydrateFallback: AppLayout,
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <HomePage /> },

@@ -1,21 +1,12 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Me } from "../../contracts/accounts.ts";
 import { paths } from "../paths.ts";
-import { ApiError, getJson } from "./api-client.ts";
+import { getJson } from "./api-client.ts";
 
-const signedOut: Me = { user: null, admin: false };
-
-/** Who is signed in; a 401 simply means nobody. */
+/** Who is signed in: a visitor is `{ user: null, admin: false }`, a normal answer rather than an error. */
 export const meQuery = queryOptions({
   queryKey: ["me"],
-  queryFn: async ({ signal }): Promise<Me> => {
-    try {
-      return await getJson<Me>(paths.api.me, signal);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return signedOut;
-      throw error;
-    }
-  },
+  queryFn: ({ signal }) => getJson<Me>(paths.api.me, signal),
   staleTime: 60_000,
 });
 

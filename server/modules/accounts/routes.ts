@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { memberSchema, meSchema, signInSchema, signUpSchema } from "../../../contracts/accounts.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
-import { AppError, invalidInvite, unauthenticated } from "../../errors.ts";
+import { AppError, invalidInvite } from "../../errors.ts";
 import { clearSessionCookie, MEMBER_COOKIE, setSessionCookie } from "../../plugins/sessions.ts";
 import { limitAddress } from "./client-address.ts";
 import { inviteIsOpen } from "./invites.ts";
@@ -87,12 +87,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // A visitor is a normal state, not an error: nobody signed in is `{ user: null, admin: false }`.
   app.get(
     "/me",
-    { schema: { tags: ["accounts"], summary: "Who is signed in", response: { 200: meSchema, 401: errorBodySchema } } },
-    async (request) => {
-      if (!request.member && !request.isAdmin) throw unauthenticated();
-      return { user: request.member, admin: request.isAdmin };
+    {
+      schema: {
+        tags: ["accounts"],
+        summary: "Who is signed in: a member, the admin, or nobody (user null, admin false)",
+        response: { 200: meSchema },
+      },
     },
+    async (request) => ({ user: request.member, admin: request.isAdmin }),
   );
 };

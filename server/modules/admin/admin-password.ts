@@ -19,7 +19,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest();
 export async function loadAdminPassword(
   database: Database,
   configured: string | undefined,
-  log: Pick<FastifyBaseLogger, "error">,
+  log: Pick<FastifyBaseLogger, "warn" | "child" | "level">,
 ): Promise<AdminPassword> {
   const { db } = database;
   if (configured) {
@@ -52,10 +52,12 @@ export async function loadAdminPassword(
       .execute();
     row = await db.selectFrom("app_settings").select("value").where("key", "=", SETTING).executeTakeFirstOrThrow();
     if (row.value === hash) {
-      // Printed at error level so that no LOG_LEVEL short of "silent" hides it.
-      log.error(
+      // A warning, not an error; shown even under LOG_LEVEL=error or fatal, as it is shown only once.
+      const notice = log.level === "error" || log.level === "fatal" ? log.child({}, { level: "warn" }) : log;
+      notice.warn(
         { adminPassword: generated },
-        "No ADMIN_PASSWORD is set, so one was generated. It is shown this once: keep it, or set ADMIN_PASSWORD.",
+        `No ADMIN_PASSWORD is set, so Gemwire generated the admin password: ${generated} — ` +
+          "it is shown only this once: keep it, or set ADMIN_PASSWORD.",
       );
     }
   }

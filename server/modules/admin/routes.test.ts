@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../logger.ts";
 import { cookieOf, TEST_ADMIN_PASSWORD, TEST_PASSWORD } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
@@ -81,24 +82,49 @@ describe.each(testDatabaseTargets())("admin API on $dialect", (target) => {
 });
 
 describe("the generated admin password", () => {
-  it("is made once, stored only as a hash, printed once, and works", async () => {
+  /** A real logger at `level` whose JSON lines are kept. */
+  function capturedLog(level: "info" | "error") {
+    const lines: Array<{ level: number; msg: string; adminPassword?: string }> = [];
+    const log = createLogger({ logLevel: level }, { write: (line) => lines.push(JSON.parse(line)) });
+    return { log, lines, notices: () => lines.filter((line) => line.adminPassword) };
+  }
+
+  it("is made once, stored only as a hash, printed once as a warning, and works", async () => {
     const [target] = testDatabaseTargets();
     const handle = await openTestDatabase(target as NonNullable<typeof target>);
-    const printed: string[] = [];
-    const log = {
-      error: (fields: { adminPassword?: string }) => fields.adminPassword && printed.push(fields.adminPassword),
-    };
+    const { log, notices } = capturedLog("info");
     const { loadAdminPassword } = await import("../admin/admin-password.ts");
     try {
       const first = await loadAdminPassword(handle.database, undefined, log);
       const second = await loadAdminPassword(handle.database, undefined, log);
-      expect(printed).toHaveLength(1);
-      const [password] = printed as [string];
+      expect(notices()).toHaveLength(1);
+      const [notice] = notices() as [{ level: number; msg: string; adminPassword: string }];
+      const password = notice.adminPassword;
+      expect(notice.level).toBe(40);
+      expect(notice.msg).toBe(
+        `No ADMIN_PASSWORD is set, so Gemwire generated the admin password: ${password} — ` +
+          "it is shown only this once: keep it, or set ADMIN_PASSWORD.",
+      );
       const stored = await handle.database.db.selectFrom("app_settings").selectAll().execute();
       expect(JSON.stringify(stored)).not.toContain(password);
       expect(await first.verify(password)).toBe(true);
       expect(await second.verify(password)).toBe(true);
       expect(await second.verify("something else")).toBe(false);
+    } finally {
+      await handle.dispose();
+    }
+  });
+
+  it("is shown even when LOG_LEVEL=error hides other warnings", async () => {
+    const [target] = testDatabaseTargets();
+    const handle = await openTestDatabase(target as NonNullable<typeof target>);
+    const { log, lines, notices } = capturedLog("error");
+    const { loadAdminPassword } = await import("../admin/admin-password.ts");
+    try {
+      log.warn("an ordinary warning");
+      await loadAdminPassword(handle.database, undefined, log);
+      expect(notices()).toEqual([expect.objectContaining({ level: 40, adminPassword: expect.any(String) })]);
+      expect(lines).toHaveLength(1);
     } finally {
       await handle.dispose();
     }

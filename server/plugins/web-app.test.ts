@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageRoutes } from "../../contracts/pages.ts";
+import { buildTestApp } from "../test/app.ts";
+import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { tempDirs } from "../test/temp-dirs.ts";
+import { isPageRoute } from "./web-app.ts";
+
+const temp = tempDirs();
+afterAll(() => temp.removeAll());
+
+const SPA = '<!doctype html><div id="root"></div>';
+const html = { accept: "text/html,application/xhtml+xml,*/*;q=0.8" };
+
+describe("which addresses are pages", () => {
+  it.each([
+    "/",
+    "/stories",
+    "/Stories",
+    "/stories/",
+    "/st%6Fries",
+    "/token/btc",
+    "/token/USDC.e",
+    "/token/a%2Fb",
+    "/blog",
+    "/blog/welcome-to-gemwire",
+    "/google-trends",
+  ])("%s is a page", (pathname) => {
+    expect(isPageRoute(pathname)).toBe(true);
+  });
+
+  it.each([
+    "/no/such/page",
+    "/storie",
+    "/stories/extra",
+    "/token",
+    "/token/",
+    "/token/btc/chart",
+    "/blog/a/b",
+    "/wp-login.php",
+    "/%E0%A4%A",
+  ])("%s is not a page", (pathname) => {
+    expect(isPageRoute(pathname)).toBe(false);
+  });
+
+  it("knows every page of the route list", () => {
+    for (const route of pageRoutes) expect(isPageRoute(route.replace(/:\w+/g, "x")), route).toBe(true);
+  });
+});
+
+describe("serving the web app", () => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    const [target] = testDatabaseTargets();
+    if (!target) throw new Error("no test database");
+    handle = await openTestDatabase(target);
+    const root = temp.make("web");
+    fs.writeFileSync(path.join(root, "index.html"), SPA);
+    app = await buildTestApp(handle.database, { webRoot: root });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.dispose();
+  });
+
+  it("answers an address that matches no page 404, with the app so it shows its 404 page", async () => {
+    for (const url of ["/no/such/page", "/storiez?x=1", "/token/btc/chart", "/wp-login.php"]) {
+      const response = await app.inject({ method: "GET", url, headers: html });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers["content-type"], url).toMatch(/text\/html/);
+      expect(response.body, url).toBe(SPA);
+      expect(response.headers["content-security-policy"], url).toContain("default-src 'self'");
+      expect(response.headers["x-request-id"], url).toBeTruthy();
+    }
+    expect((await app.inject({ method: "HEAD", url: "/no/such/page" })).statusCode).toBe(404);
+  });
+
+  it("answers every page of the route list 200", async () => {
+    for (const route of pageRoutes) {
+      const url = route.replace(/:\w+/g, "some-thing");
+      const response = await app.inject({ method: "GET", url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(SPA);
+    }
+    for (const url of ["/token/NOPE", "/token/USDC.e", "/Settings/", "/blog/v1.2-release?ref=x"]) {
+      expect((await app.inject({ method: "GET", url, headers: html })).statusCode, url).toBe(200);
+    }
+  });
+
+  it("still answers unknown API paths with a JSON 404", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/no-such-thing", headers: html });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: "not_found", message: "No API route GET /api/no-such-thing" } });
+  });
+});

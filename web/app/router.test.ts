@@ -1,0 +1,22 @@
+import type { RouteObject } from "react-router";
+import { describe, expect, it } from "vitest";
+import { pageRoutes } from "../../contracts/pages.ts";
+import { routes } from "./router.tsx";
+
+function pathsOf(list: RouteObject[]): string[] {
+  return list.flatMap((route) => [
+    ...(route.index ? ["/"] : route.path && route.path !== "*" ? [route.path] : []),
+    ...pathsOf(route.children ?? []),
+  ]);
+}
+
+describe("the router", () => {
+  // The server answers 404 for addresses outside contracts/pages.ts: a page missing there would 404.
+  it("has exactly the pages the server knows", () => {
+    expect(pathsOf(routes).sort()).toEqual([...pageRoutes].sort());
+  });
+
+  it("shows its 404 page for anything else", () => {
+    expect(routes[0]?.children?.at(-1)?.path).toBe("*");
+  });
+});
