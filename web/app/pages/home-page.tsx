@@ -1,7 +1,7 @@
 import { Flame, SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { type FeedKey, feedTitles } from "../../../contracts/feed-catalog.ts";
-import { EmptyState } from "../../components/ui/list-states.tsx";
+import { EmptyState, LoadError } from "../../components/ui/list-states.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { EventsSection } from "../../features/content/components/events-section.tsx";
 import { CardSkeletons } from "../../features/feeds/components/article-list-states.tsx";
@@ -70,6 +70,9 @@ export function HomePage() {
     >
       <div className="space-y-10">
         {settings.isPending ? <SectionSkeleton /> : null}
+        {settings.isError && !settings.data ? (
+          <LoadError message="Failed to load settings" onRetry={() => void settings.refetch()} />
+        ) : null}
         {enabled.includes("gemwire") ? section("gemwire", "Gemwire Top Stories") : null}
         <EventsSection />
         {enabled.filter((key) => key !== "gemwire").map((key) => section(key))}
