@@ -7,12 +7,26 @@ import type { FeedStatus } from "../../../contracts/feeds.ts";
 import { feedStatus } from "../../test/feed-status.ts";
 import { HomePage } from "./home-page.tsx";
 
+const MINUTE = 60_000;
 const member: Me = { user: { id: "u1", handle: "satoshi", username: null, email: null, avatar: null }, admin: false };
+const visitor: Me = { user: null, admin: false };
 const settings = {
   degenMode: false,
   enabledFeeds: ["bitcoin", "gemwire", "news", "market", "search"],
   feedOrder: ["gemwire", "bitcoin", "news", "market", "search"],
 };
+const article = (id: string, title: string) => ({
+  id,
+  title,
+  link: `https://news.example/${id}`,
+  pubDate: new Date(Date.now() - 30 * MINUTE).toISOString(),
+  description: "",
+  image: null,
+  source: "Blockline Daily",
+  creator: "Mara Quill",
+  votes: { up: 0, down: 0 },
+  myVote: null,
+});
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const failure = () => json({ error: { code: "unavailable", message: "Service unavailable" } }, 503);
@@ -51,6 +65,7 @@ function renderHome(me: Me) {
 }
 
 const section = (name: string) => screen.getByRole("region", { name });
+const sectionShown = (name: string) => screen.findByRole("region", { name });
 
 beforeEach(() => {
   calls.length = 0;
@@ -75,5 +90,61 @@ describe("HomePage when loading settings fails", () => {
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(section("Bitcoin News")).toBeTruthy());
     expect(screen.queryByText("Failed to load settings")).toBeNull();
+  });
+});
+
+describe("HomePage when a feed's fetches fail", () => {
+  const failing = feedStatus("bitcoin", "Bitcoin News", {
+    itemCount: 0,
+    sourceAddress: "https://bitcoinmagazine.com/.rss/full/",
+    lastError: "ENOTFOUND: getaddrinfo ENOTFOUND bitcoinmagazine.com",
+    lastErrorReason: "The address bitcoinmagazine.com could not be found (no internet or DNS?).",
+    lastErrorAt: new Date(Date.now() - 2 * MINUTE).toISOString(),
+    lastAttempt: new Date(Date.now() - 2 * MINUTE).toISOString(),
+    consecutiveFailures: 3,
+    nextAttempt: new Date(Date.now() + 18 * MINUTE).toISOString(),
+  });
+
+  it("says in place which source failed, why, and when it is tried again, instead of 'No articles'", async () => {
+    api["GET /api/feeds"] = catalog([failing]);
+    renderHome(visitor);
+    const notice = await within(await sectionShown("Bitcoin News")).findByRole("alert");
+    expect(notice.textContent).toContain("Bitcoin News could not be fetched from bitcoinmagazine.com");
+    expect(notice.textContent).toContain("The address bitcoinmagazine.com could not be found (no internet or DNS?).");
+    expect(notice.textContent).toMatch(/Failed 3 times in a row, last 2m ago .*Next try in 18 min/);
+    expect(within(notice).getByRole("link", { name: "Feed status" }).getAttribute("href")).toBe("/feeds/status");
+    expect(within(section("Bitcoin News")).queryByText("No articles to display")).toBeNull();
+    // A feed that is simply empty still says so.
+    expect(await within(section("Latest News")).findByText("No articles to display")).toBeTruthy();
+  });
+
+  it("'Refresh Feed' asks the server to fetch again and shows the articles once it has", async () => {
+    api["GET /api/feeds"] = catalog([failing]);
+    renderHome(visitor);
+    const button = await within(await sectionShown("Bitcoin News")).findByRole("button", { name: "Refresh Feed" });
+
+    const now = new Date().toISOString();
+    api["POST /api/feeds/bitcoin/refresh"] = () => json({ feed: { ...failing, nextAttempt: now } }, 202);
+    fireEvent.click(button);
+    await waitFor(() => expect(calls).toContain("POST /api/feeds/bitcoin/refresh"));
+    await within(section("Bitcoin News")).findByText("Trying again…");
+
+    // The scheduler's attempt succeeds: the list shows a new attempt, and the feed has items.
+    api["GET /api/feeds"] = catalog([
+      { ...failing, lastError: null, lastErrorReason: null, lastAttempt: now, lastUpdated: now, itemCount: 1 },
+    ]);
+    api["GET /api/feeds/bitcoin/items"] = () => json({ items: [article("b1", "Back online")], next: null });
+    await waitFor(() => expect(within(section("Bitcoin News")).getByText("Back online")).toBeTruthy(), {
+      timeout: 6_000,
+    });
+    expect(within(section("Bitcoin News")).queryByRole("alert")).toBeNull();
+  }, 10_000);
+
+  it("says every feed failed when Gemwire's own feed is empty for that reason", async () => {
+    api["GET /api/feeds"] = catalog([failing], "Failed to fetch feeds. Please try again later.");
+    renderHome(visitor);
+    const notice = await within(await sectionShown("Gemwire Top Stories")).findByRole("alert");
+    expect(notice.textContent).toContain("every feed failed at its last attempt");
+    expect(notice.textContent).toContain("Failed to fetch feeds. Please try again later.");
   });
 });

@@ -37,9 +37,17 @@ export function HomePage() {
   const [editing, setEditing] = useState(false);
   const [summary, setSummary] = useState(false);
   const enabled = settings.data?.enabledFeeds ?? [];
-  const tagsOf = (key: FeedKey) => catalog.data?.feeds.find((feed) => feed.key === key)?.tags ?? [];
+  const statusOf = (key: FeedKey) => catalog.data?.feeds.find((feed) => feed.key === key);
   const section = (key: FeedKey, title = feedTitles[key]) => (
-    <FeedSection key={key} feedKey={key} title={title} tags={tagsOf(key)} pageLink={feedPages[key]} />
+    <FeedSection
+      key={key}
+      feedKey={key}
+      title={title}
+      tags={statusOf(key)?.tags ?? []}
+      pageLink={feedPages[key]}
+      status={statusOf(key)}
+      feedsError={catalog.data?.error ?? null}
+    />
   );
 
   return (

@@ -1,14 +1,27 @@
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { Button, TextField } from "../../../components/ui/form.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { toast } from "../../../components/ui/toast/toast-store.ts";
 import { useMe } from "../../../lib/session.ts";
+import { paths } from "../../../paths.ts";
 import { useAdminSignIn, useAdminSignOut, useCreateInvite, useInvites, useRevokeInvite } from "../api.ts";
 
 export function AdminPage() {
   const me = useMe();
-  return <Page title="Admin">{me.isPending ? <Spinner /> : me.data?.admin ? <InvitesPanel /> : <AdminSignIn />}</Page>;
+  return (
+    <Page
+      title="Admin"
+      actions={
+        <Link to={paths.feedStatus} className="text-sm text-gem underline hover:text-white">
+          Feed status
+        </Link>
+      }
+    >
+      {me.isPending ? <Spinner /> : me.data?.admin ? <InvitesPanel /> : <AdminSignIn />}
+    </Page>
+  );
 }
 
 function AdminSignIn() {
