@@ -34,8 +34,36 @@ export const feedStatusSchema = z
     title: z.string(),
     tags: z.array(z.string()),
     lastUpdated: z.string().nullable().describe("ISO-8601 time of the last successful refresh"),
-    lastError: z.string().nullable().describe("Why the last refresh failed; null after a success"),
+    lastError: z
+      .string()
+      .nullable()
+      .describe("Why the last refresh failed, in the spec's words (e.g. 'All proxies failed'); null after a success"),
+    lastErrorDetail: z
+      .string()
+      .nullable()
+      .describe("What went wrong underneath lastError: the last relay's error, or why the feed could not be parsed"),
+    lastErrorReason: z
+      .string()
+      .nullable()
+      .describe(
+        "The last error in plain words, e.g. 'The address example.com could not be found (no internet or DNS?).'",
+      ),
+    lastErrorAt: z.string().nullable().describe("ISO-8601 time of the failed refresh; null after a success"),
     itemCount: z.number().int(),
+    sourceAddress: z
+      .string()
+      .nullable()
+      .describe(
+        "Where the feed is fetched from, without credentials and with any query string shown as '?…' (it may carry a token); null for Gemwire's own feed",
+      ),
+    lastAttempt: z.string().nullable().describe("ISO-8601 time of the last refresh attempt, successful or not"),
+    consecutiveFailures: z.number().int().describe("Failed refreshes since the last success"),
+    nextAttempt: z
+      .string()
+      .nullable()
+      .describe(
+        "ISO-8601 time from which the next refresh is due (the server checks every 30 s); null before the first",
+      ),
   })
   .meta({ id: "FeedStatus" });
 

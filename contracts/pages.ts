@@ -13,6 +13,7 @@ export const pageRoutes = [
   "/pump-vision",
   "/favorites",
   "/feed",
+  "/feeds/status",
   "/blurts",
   "/settings",
   "/profile",

@@ -14,6 +14,9 @@ export const siteConfigSchema = z
       .number()
       .int()
       .describe("How old a feed may get before the web app fetches it again (FEED_REFRESH_MS)"),
+    sampleMode: z
+      .boolean()
+      .describe("True while SAMPLE_MODE serves the bundled sample feeds, prices and trends (the web app says so)"),
     social: z.object({
       x: z.string().optional(),
       telegram: z.string().optional(),

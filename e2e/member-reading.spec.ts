@@ -6,7 +6,7 @@ test("a member's votes and favorites persist across reloads and devices", async 
   const laptop = await newMember(browser, baseURL ?? "", handle);
   const page = await laptop.newPage();
   await page.goto("/market");
-  const card = page.locator("article").filter({ hasText: "Hedge funds add bitcoin options" });
+  const card = page.locator("article").filter({ hasText: "Bitcoin options traders bet on $120K" });
   await expect(card).toBeVisible({ timeout: 20_000 });
 
   const up = card.getByRole("button", { name: /^Vote up/ });
@@ -24,7 +24,7 @@ test("a member's votes and favorites persist across reloads and devices", async 
   await expect(card.getByRole("button", { name: "Remove from favorites" })).toBeVisible();
 
   await page.reload();
-  const reloaded = page.locator("article").filter({ hasText: "Hedge funds add bitcoin options" });
+  const reloaded = page.locator("article").filter({ hasText: "Bitcoin options traders bet on $120K" });
   await expect(reloaded.getByRole("button", { name: /^Vote down/ })).toHaveAttribute("aria-pressed", "true");
   await expect(reloaded.getByRole("button", { name: "Remove from favorites" })).toBeVisible();
 
@@ -32,7 +32,7 @@ test("a member's votes and favorites persist across reloads and devices", async 
   const phone = await signInElsewhere(browser, baseURL ?? "", handle);
   const other = await phone.newPage();
   await other.goto("/favorites");
-  const favorite = other.locator("article").filter({ hasText: "Hedge funds add bitcoin options" });
+  const favorite = other.locator("article").filter({ hasText: "Bitcoin options traders bet on $120K" });
   await expect(favorite).toBeVisible();
   await expect(favorite.getByRole("button", { name: `Vote down (${downBefore + 1})` })).toHaveAttribute(
     "aria-pressed",
@@ -46,7 +46,7 @@ test("a member's votes and favorites persist across reloads and devices", async 
   const visitorContext = await browser.newContext({ baseURL });
   const visitor = await visitorContext.newPage();
   await visitor.goto("/market");
-  const seen = visitor.locator("article").filter({ hasText: "Hedge funds add bitcoin options" });
+  const seen = visitor.locator("article").filter({ hasText: "Bitcoin options traders bet on $120K" });
   await expect(seen.getByRole("button", { name: `Vote down (${downBefore + 1})` })).toHaveAttribute(
     "aria-pressed",
     "false",

@@ -29,4 +29,5 @@ export const routeHeadings: ReadonlyArray<[path: string, heading: string]> = [
   ["/contact", "Contact Us"],
   ["/predictions", "Predictions"],
   ["/team", "Team"],
+  ["/feeds/status", "Feed status"],
 ];

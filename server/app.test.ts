@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Schema } from "./db/schema.ts";
 import { appVersion } from "./paths.ts";
-import { buildTestApp } from "./test/app.ts";
+import { buildTestApp, withTestApp } from "./test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "./test/databases.ts";
 import { tempDirs } from "./test/temp-dirs.ts";
 
@@ -244,9 +244,17 @@ describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
       accessMode: "open",
       contactEmail: "hello@example.org",
       feedRefreshMs: 300_000,
+      sampleMode: false,
       social: { x: "https://x.com/gemwire" },
     });
     expect(response.body).not.toContain("correct horse");
+  });
+
+  it("says when it runs on the bundled samples (SAMPLE_MODE)", async () => {
+    await withTestApp({ SAMPLE_MODE: "1" }, async (demo) => {
+      const response = await demo.inject({ method: "GET", url: "/api/site" });
+      expect(response.json()).toMatchObject({ sampleMode: true });
+    });
   });
 });
 

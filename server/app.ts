@@ -36,6 +36,8 @@ declare module "fastify" {
     database: Database;
     sources: Sources;
     adminPassword: AdminPassword;
+    /** Has the feed scheduler look for due feeds now (a no-op where no scheduler runs). */
+    wakeFeedScheduler: () => void;
   }
 }
 
@@ -51,6 +53,8 @@ export type AppOptions = {
   sources?: Sources;
   /** How the admin password is checked; by default ADMIN_PASSWORD or the generated one. */
   adminPassword?: AdminPassword;
+  /** Wakes the feed scheduler when a reader asks for a refresh; main.ts passes its scheduler's. */
+  wakeFeedScheduler?: () => void;
 };
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -66,6 +70,7 @@ export async function buildApp({
   logger = createLogger(config),
   sources = resolveSources(config),
   adminPassword,
+  wakeFeedScheduler = () => {},
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -102,6 +107,7 @@ export async function buildApp({
   app.decorate("config", config);
   app.decorate("database", database);
   app.decorate("sources", sources);
+  app.decorate("wakeFeedScheduler", wakeFeedScheduler);
   app.decorate("adminPassword", adminPassword ?? (await loadAdminPassword(database, config.adminPassword, app.log)));
   app.addHook("onClose", async () => database.close());
   // While closing, answers to requests already in flight end their connection, so a

@@ -52,9 +52,9 @@ async function main(argv: string[]): Promise<void> {
     process.exit(1);
   }
 
-  const app = await buildApp({ config, database, logger, sources });
-  const fetcher = createGuardedFetch({ allowPrivate: config.allowPrivateSources });
   let scheduler: ReturnType<typeof startFeedScheduler> | undefined;
+  const app = await buildApp({ config, database, logger, sources, wakeFeedScheduler: () => scheduler?.wake() });
+  const fetcher = createGuardedFetch({ allowPrivate: config.allowPrivateSources });
   let maintenance: ReturnType<typeof startMaintenance> | undefined;
   // Background work stops before the server and the database close.
   app.addHook("preClose", async () => {

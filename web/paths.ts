@@ -33,6 +33,8 @@ export const paths = {
   joinWithInvite: (code: string) => `/login?invite=${encodeURIComponent(code)}`,
   predictions: "/predictions",
   team: "/team",
+  /** Each feed's source and health (not in the spec: the status view feed readers give their users). */
+  feedStatus: "/feeds/status",
   api: {
     site: "/api/site",
     me: "/api/me",
@@ -48,6 +50,7 @@ export const paths = {
     invites: "/api/admin/invites",
     revokeInvite: (id: string) => `/api/admin/invites/${encodeURIComponent(id)}/revoke`,
     feeds: "/api/feeds",
+    feedRefresh: (key: string) => `/api/feeds/${encodeURIComponent(key)}/refresh`,
     feedItems: (key: string, limit: number) => `/api/feeds/${encodeURIComponent(key)}/items?limit=${limit}`,
     search: (query: string) => `/api/search?q=${encodeURIComponent(query)}`,
     /** A feed's stories; without a sort the server ranks them, and without a limit it sends its default number. */

@@ -18,6 +18,8 @@ export interface FeedsTable {
   last_attempt_at: number | null;
   last_success_at: number | null;
   last_error: string | null;
+  /** What went wrong underneath last_error (the last error when every relay failed, a parse error's cause). */
+  last_error_detail: Generated<string | null>;
   last_error_at: number | null;
   consecutive_failures: Generated<number>;
   next_fetch_at: Generated<number>;

@@ -37,7 +37,7 @@ describe("the feed scheduler", () => {
   const fetcher = createGuardedFetch({ allowPrivate: true, timeoutMs: 2_000 });
   afterAll(() => fetcher.close());
 
-  async function setup(paths: Record<string, string>) {
+  async function setup(paths: Record<string, string>, checkEveryMs = 50) {
     const [target] = testDatabaseTargets();
     const handle = await openTestDatabase(target as NonNullable<typeof target>);
     const sources = {
@@ -54,7 +54,7 @@ describe("the feed scheduler", () => {
         holder: "scheduler-test",
         log: createLogger({ logLevel: "silent" }),
       },
-      50,
+      checkEveryMs,
     );
     return { handle, scheduler };
   }
@@ -71,6 +71,21 @@ describe("the feed scheduler", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await scheduler.idle();
       expect(requests).toBe(after);
+    } finally {
+      await scheduler.stop();
+      await handle.dispose();
+    }
+  });
+
+  it("looks for due feeds at once when woken (a reader asked for a refresh)", async () => {
+    const { handle, scheduler } = await setup({ bitcoin: "/bitcoin" }, 60_000);
+    try {
+      await scheduler.idle();
+      const after = requests;
+      await handle.database.db.updateTable("feeds").set({ next_fetch_at: 0 }).execute();
+      scheduler.wake();
+      await scheduler.idle();
+      expect(requests).toBe(after + 1);
     } finally {
       await scheduler.stop();
       await handle.dispose();

@@ -39,6 +39,8 @@ export function startFeedScheduler(ctx: Omit<RefreshContext, "signal">, checkEve
       controller.abort();
       await running;
     },
+    /** Looks for due feeds now (a reader asked for a refresh); a pass under way is left to finish. */
+    wake: tick,
     /** The pass under way, if any (for tests). */
     idle: () => running ?? Promise.resolve(),
   };

@@ -3,9 +3,28 @@ import type { FeedKey } from "../../contracts/feeds.ts";
 /**
  * Sample articles written for Gemwire's offline demo. Several outlets cover the same
  * story under slightly different headlines, so stories form; times are relative to now,
- * so the demo always looks current.
+ * so the demo always looks current. Outlets, authors and articles are all invented —
+ * no real outlet or journalist is named — and every outlet's home is on a `.example`
+ * host; the articles themselves are pages this server serves under /samples/articles.
  */
 import { singleArticles } from "./single-articles.ts";
+
+/** The invented outlets and their made-up homes (reserved `.example` hosts, RFC 2606). */
+export const sampleOutlets: Readonly<Record<string, string>> = {
+  "Blockline Daily": "https://blockline.example/",
+  "Hashgate News": "https://hashgate.example/",
+  Chainpost: "https://chainpost.example/",
+  "Orange Pill Review": "https://orangepill.example/",
+  "Coin Lab": "https://coinlab.example/",
+  "Token Ticker": "https://tokenticker.example/",
+  "Mempool Watch": "https://mempoolwatch.example/",
+  "Altcoin Almanac": "https://altcoinalmanac.example/",
+  "Pixel Mint": "https://pixelmint.example/",
+  "Meme Pond": "https://memepond.example/",
+  "@pixelmint": "https://pixelmint.example/",
+  "@chartclips": "https://chartclips.example/",
+  "@blocklinedaily": "https://blockline.example/",
+};
 
 export type SampleArticle = {
   feed: Exclude<FeedKey, "gemwire">;
@@ -19,8 +38,6 @@ export type SampleArticle = {
   summary: string;
   /** Paragraphs of the article page. */
   body: string[];
-  /** The outlet's own address, for articles whose page is not served by the demo. */
-  link?: string;
 };
 
 type Story = {
@@ -40,14 +57,14 @@ const stories: Story[] = [
       "Some traders warned that a quick move above resistance often brings a pullback as short-term holders take profit.",
     ],
     variants: [
-      ["bitcoin", "Bitcoin hits record high as spot ETF inflows top $1.2 billion", "CoinDesk", "Helene Braun", 2],
-      ["bitcoin", "Bitcoin hits new record high as ETF inflows top $1.2 billion", "The Block", "Danny Park", 3],
-      ["news", "Bitcoin sets record high as spot ETF inflows top $1.2B", "Decrypt", "Mat Di Salvo", 2.5],
+      ["bitcoin", "Bitcoin hits record high as spot ETF inflows top $1.2 billion", "Blockline Daily", "Mara Quill", 2],
+      ["bitcoin", "Bitcoin hits new record high as ETF inflows top $1.2 billion", "Hashgate News", "Teo Vance", 3],
+      ["news", "Bitcoin sets record high as spot ETF inflows top $1.2B", "Chainpost", "Juniper Hale", 2.5],
       [
         "bitcoin",
         "Bitcoin hits record high while spot ETF inflows top $1.2 billion",
-        "Bitcoin Magazine",
-        "Nik Hoffman",
+        "Orange Pill Review",
+        "Oren Birch",
         4,
       ],
     ],
@@ -61,15 +78,9 @@ const stories: Story[] = [
       "Client teams asked node operators to update their software at least a week before the fork.",
     ],
     variants: [
-      ["news", "Ethereum developers set mainnet date for next upgrade", "CoinDesk", "Margaux Nijkerk", 6],
-      ["news", "Ethereum devs set mainnet date for the next upgrade", "The Block", "Brian McGleenon", 7],
-      [
-        "youtube",
-        "Ethereum developers set mainnet date for next upgrade: what changes",
-        "Coin Bureau",
-        "Coin Bureau",
-        9,
-      ],
+      ["news", "Ethereum developers set mainnet date for next upgrade", "Blockline Daily", "Ines Calder", 6],
+      ["news", "Ethereum devs set mainnet date for the next upgrade", "Hashgate News", "Rafe Lindqvist", 7],
+      ["youtube", "Ethereum developers set mainnet date for next upgrade: what changes", "Coin Lab", "Coin Lab", 9],
     ],
   },
   {
@@ -81,10 +92,10 @@ const stories: Story[] = [
       "Solana's decentralised exchanges posted their busiest day of the month on the back of the launch.",
     ],
     variants: [
-      ["search", "New Solana memecoin tops $400 million volume on day one", "Cointelegraph", "Zoltan Vardai", 5],
-      ["search", "Solana memecoin tops $400 million in volume on its first day", "Decrypt", "Vismaya V", 6],
-      ["animalmemes", "New Solana dog coin tops $400 million volume on day one", "r/memecoins", "/u/degen_dave", 5.5],
-      ["xfeed", "New Solana memecoin tops $400 million volume on day one 👀", "Watcher.Guru", "Watcher.Guru", 4.5],
+      ["search", "New Solana memecoin tops $400 million volume on day one", "Token Ticker", "Priya Castell", 5],
+      ["search", "Solana memecoin tops $400 million in volume on its first day", "Chainpost", "Noor Ellery", 6],
+      ["animalmemes", "New Solana dog coin tops $400 million volume on day one", "Meme Pond", "/u/degen_dave", 5.5],
+      ["xfeed", "New Solana memecoin tops $400 million volume on day one 👀", "Mempool Watch", "Mempool Watch", 4.5],
     ],
   },
   {
@@ -95,9 +106,9 @@ const stories: Story[] = [
       "Trading volume on major exchanges more than doubled, and open interest in XRP futures reached a yearly high.",
     ],
     variants: [
-      ["news", "XRP jumps 12% after court filing narrows remaining issues", "CoinDesk", "Omkar Godbole", 8],
-      ["market", "XRP jumps 12% as court filing narrows the remaining issues", "Cointelegraph", "Yashu Gola", 9],
-      ["xfeed", "XRP jumps 12% after court filing narrows remaining issues", "Watcher.Guru", "Watcher.Guru", 8.5],
+      ["news", "XRP jumps 12% after court filing narrows remaining issues", "Blockline Daily", "Dev Marlow", 8],
+      ["market", "XRP jumps 12% as court filing narrows the remaining issues", "Token Ticker", "Kit Arden", 9],
+      ["xfeed", "XRP jumps 12% after court filing narrows remaining issues", "Mempool Watch", "Mempool Watch", 8.5],
     ],
   },
   {
@@ -108,13 +119,13 @@ const stories: Story[] = [
       "Industry groups welcomed the clarity; consumer advocates asked for stronger redemption guarantees.",
     ],
     variants: [
-      ["news", "Stablecoin bill advances with new reserve rules for issuers", "The Block", "Sarah Wynn", 11],
-      ["news", "Stablecoin bill advances with reserve rules for issuers", "Decrypt", "Jason Nelson", 12],
+      ["news", "Stablecoin bill advances with new reserve rules for issuers", "Hashgate News", "Lena Fairweather", 11],
+      ["news", "Stablecoin bill advances with reserve rules for issuers", "Chainpost", "Cal Merriweather", 12],
       [
         "market",
         "Stablecoin bill advances with new reserve rules for issuers: market impact",
-        "CryptoSlate",
-        "Liam Wright",
+        "Altcoin Almanac",
+        "Sol Hartigan",
         13,
       ],
     ],
@@ -130,16 +141,16 @@ const stories: Story[] = [
       [
         "nftart",
         "Generative art collection sells out in minutes as NFT volume recovers",
-        "nft now",
-        "Langston Thomas",
+        "Pixel Mint",
+        "Wren Okafor",
         10,
       ],
-      ["nftart", "Generative art drop sells out in minutes as NFT volume recovers", "Decrypt", "Andrew Hayward", 14],
+      ["nftart", "Generative art drop sells out in minutes as NFT volume recovers", "Chainpost", "Milo Ashdown", 14],
       [
         "instagram",
         "Generative art collection sells out in minutes as NFT volume recovers ✨",
-        "@nftnow",
-        "nft now",
+        "@pixelmint",
+        "Pixel Mint",
         12,
       ],
     ],
@@ -152,13 +163,13 @@ const stories: Story[] = [
       "Social media mentions of the token hit a three-month high, according to analytics firms.",
     ],
     variants: [
-      ["animalmemes", "Dogecoin leads dog coin rally with 15% jump", "r/memecoins", "/u/shibe_lord", 3],
-      ["tiktok", "Dogecoin leads the dog coin rally with a 15% jump 🐕", "@cryptoclips", "Crypto Clips", 4],
+      ["animalmemes", "Dogecoin leads dog coin rally with 15% jump", "Meme Pond", "/u/shibe_lord", 3],
+      ["tiktok", "Dogecoin leads the dog coin rally with a 15% jump 🐕", "@chartclips", "Chart Clips", 4],
       [
         "market",
         "Dogecoin leads dog coin rally with 15% jump as memecoin volume rises",
-        "CryptoSlate",
-        "Oluwapelumi Adejumo",
+        "Altcoin Almanac",
+        "Tayo Brightwater",
         5,
       ],
     ],
@@ -171,46 +182,9 @@ const stories: Story[] = [
       "Supporters called it a milestone for decentralised governance; critics noted low turnout among smaller holders.",
     ],
     variants: [
-      ["news", "Cardano governance vote passes, handing treasury to on-chain reps", "CoinDesk", "Shaurya Malwa", 20],
-      [
-        "youtube",
-        "Cardano governance vote passes, handing the treasury to on-chain reps",
-        "Coin Bureau",
-        "Coin Bureau",
-        22,
-      ],
+      ["news", "Cardano governance vote passes, handing treasury to on-chain reps", "Blockline Daily", "Ash Veran", 20],
+      ["youtube", "Cardano governance vote passes, handing the treasury to on-chain reps", "Coin Lab", "Coin Lab", 22],
     ],
-  },
-];
-
-/**
- * Two articles from the outlets whose pages cannot be analysed (spec §2 Article card:
- * the bloomberg and wsj hosts), so the demo shows Analyze disabled. Their links lead to
- * the outlets themselves.
- */
-const outletArticles: SampleArticle[] = [
-  {
-    feed: "news",
-    slug: "wsj-wall-street-banks-weigh-crypto-custody",
-    title: "Wall Street banks weigh crypto custody as rules ease",
-    source: "The Wall Street Journal",
-    creator: "Vicky Ge Huang",
-    hoursAgo: 7,
-    summary:
-      "Large US banks are preparing custody services for digital assets after regulators softened their guidance.",
-    body: [],
-    link: "https://www.wsj.com/finance/currencies/wall-street-banks-weigh-crypto-custody",
-  },
-  {
-    feed: "market",
-    slug: "bloomberg-hedge-funds-add-bitcoin-options",
-    title: "Hedge funds add bitcoin options to hedge year-end swings",
-    source: "Bloomberg",
-    creator: "Olga Kharif",
-    hoursAgo: 9,
-    summary: "Options open interest climbed as funds bought protection against a sharp move into the year's end.",
-    body: [],
-    link: "https://www.bloomberg.com/news/articles/hedge-funds-add-bitcoin-options",
   },
 ];
 
@@ -247,5 +221,4 @@ export const sampleArticles: readonly SampleArticle[] = [
     summary,
     body: [summary, "This is a sample article that ships with Gemwire for its offline demo."],
   })),
-  ...outletArticles,
 ];

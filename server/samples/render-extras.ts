@@ -5,13 +5,33 @@ export function findSampleArticle(slug: string): SampleArticle | undefined {
   return sampleArticles.find((article) => article.slug === slug);
 }
 
+/**
+ * The sample article pages' stylesheet: plain and dark like the app. Served by this server
+ * (/samples/article.css), so the pages keep the app's Content-Security-Policy (decision 005).
+ */
+export const articleStylesheet = `:root { color-scheme: dark; }
+body { margin: 0; background: #09090b; color: #e4e4e7; font: 17px/1.65 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
+.notice { margin: 0; padding: 6px 16px; background: #18181b; border-bottom: 1px solid #27272a; color: #a1a1aa; font-size: 14px; text-align: center; }
+.notice a { color: #34d399; }
+article { max-width: 42rem; margin: 0 auto; padding: 40px 20px 64px; }
+h1 { margin: 0 0 12px; color: #fafafa; font-size: clamp(1.6rem, 4vw, 2.25rem); line-height: 1.2; letter-spacing: -0.01em; }
+.byline { margin: 0 0 28px; color: #a1a1aa; font-size: 15px; }
+.byline strong { color: #34d399; font-weight: 600; }
+p { margin: 0 0 1.1em; }
+a { color: #34d399; }
+a:focus-visible { outline: 2px solid #34d399; outline-offset: 2px; }
+`;
+
 /** A plain article page, so links from the sample feeds lead somewhere readable offline. */
 export function renderArticlePage(article: SampleArticle): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(article.title)} — ${escapeMarkup(article.source)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body><article><h1>${escapeMarkup(article.title)}</h1>
-<p><em>By ${escapeMarkup(article.creator)} · ${escapeMarkup(article.source)} · Gemwire sample article</em></p>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="dark">
+<link rel="stylesheet" href="/samples/article.css"></head>
+<body><p class="notice">Sample article, invented for Gemwire's offline demo · <a href="/">Back to Gemwire</a></p>
+<article><h1>${escapeMarkup(article.title)}</h1>
+<p class="byline">By ${escapeMarkup(article.creator)} · <strong>${escapeMarkup(article.source)}</strong> · Gemwire sample article</p>
 ${article.body.map((paragraph) => `<p>${escapeMarkup(paragraph)}</p>`).join("\n")}
 </article></body></html>`;
 }
@@ -110,7 +130,7 @@ export function renderTrends(geo: string, base: string, now = Date.now()): strin
     return `<item><title>${escapeMarkup(title)}</title><ht:approx_traffic>${traffic}</ht:approx_traffic>
   <pubDate>${new Date(now - (i * 7 + offset) * 3_600_000).toUTCString()}</pubDate>
   ${article.picture ? `<ht:picture>${base}/samples/images/${article.picture}.svg</ht:picture><ht:picture_source>${escapeMarkup(article.source)}</ht:picture_source>` : ""}
-  <ht:news_item><ht:news_item_title>${escapeMarkup(article.title)}</ht:news_item_title><ht:news_item_url>${article.link ?? `${base}/samples/articles/${article.slug}`}</ht:news_item_url><ht:news_item_source>${escapeMarkup(article.source)}</ht:news_item_source></ht:news_item></item>`;
+  <ht:news_item><ht:news_item_title>${escapeMarkup(article.title)}</ht:news_item_title><ht:news_item_url>${base}/samples/articles/${article.slug}</ht:news_item_url><ht:news_item_source>${escapeMarkup(article.source)}</ht:news_item_source></ht:news_item></item>`;
   });
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:ht="https://trends.google.com/trending/rss"><channel><title>Daily Search Trends</title><link>${base}/</link><description>Sample search trends for ${escapeMarkup(geo)}</description>

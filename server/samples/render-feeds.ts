@@ -1,6 +1,6 @@
 import type { FeedKey } from "../../contracts/feeds.ts";
 import { escapeMarkup } from "../lib/markup.ts";
-import { type SampleArticle, sampleArticles } from "./articles.ts";
+import { type SampleArticle, sampleArticles, sampleOutlets } from "./articles.ts";
 
 const HOUR = 3_600_000;
 
@@ -14,7 +14,7 @@ function entries(feed: FeedKey, base: string, now: number): Entry[] {
     .sort((a, b) => a.hoursAgo - b.hoursAgo)
     .map((article) => ({
       ...article,
-      link: article.link ?? `${base}/samples/articles/${article.slug}`,
+      link: `${base}/samples/articles/${article.slug}`,
       image: article.picture ? `${base}/samples/images/${article.picture}.svg` : undefined,
       date: new Date(now - article.hoursAgo * HOUR),
     }));
@@ -43,7 +43,7 @@ function rss2(
   <guid isPermaLink="false">${feed}-${e.slug}</guid>
   <pubDate>${e.date.toUTCString()}</pubDate>
   <description><![CDATA[${style === "google" ? `<a href="${e.link}">${escapeMarkup(e.title)}</a>&nbsp;&nbsp;<font color="#6f6f6f">${escapeMarkup(e.source)}</font>` : html(e)}]]></description>
-  <source url="${base}/">${escapeMarkup(e.source)}</source>
+  <source url="${sampleOutlets[e.source] ?? `${base}/`}">${escapeMarkup(e.source)}</source>
   <dc:creator>${escapeMarkup(e.creator)}</dc:creator>${media}
 </item>`;
   });
@@ -141,7 +141,7 @@ export function renderSampleFeed(feed: FeedKey, base: string, now = Date.now()):
     case "news":
       return rss2(feed, "Crypto news", base, list, "publisher");
     case "nftart":
-      return rss2(feed, "nft now", base, list, "enclosure");
+      return rss2(feed, "Pixel Mint", base, list, "enclosure");
     case "market":
       return rdf("Market analysis", base, list);
     case "search":
@@ -151,11 +151,11 @@ export function renderSampleFeed(feed: FeedKey, base: string, now = Date.now()):
     case "tiktok":
       return json(list, "array");
     case "youtube":
-      return atom("Coin Bureau", list, "youtube");
+      return atom("Coin Lab", list, "youtube");
     case "animalmemes":
-      return atom("r/memecoins", list, "reddit");
+      return atom("Meme Pond", list, "reddit");
     case "xfeed":
-      return atom("Watcher.Guru", list, "bridge");
+      return atom("Mempool Watch", list, "bridge");
     default:
       return undefined;
   }

@@ -3,7 +3,14 @@ import { z } from "zod";
 import { feedKeySchema } from "../../contracts/feeds.ts";
 import { text } from "../../contracts/text.ts";
 import { notFound } from "../errors.ts";
-import { findSampleArticle, renderArticlePage, renderPicture, renderTrends, samplePrices } from "./render-extras.ts";
+import {
+  articleStylesheet,
+  findSampleArticle,
+  renderArticlePage,
+  renderPicture,
+  renderTrends,
+  samplePrices,
+} from "./render-extras.ts";
 import { renderSampleFeed } from "./render-feeds.ts";
 
 /**
@@ -32,6 +39,10 @@ export const sampleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!article) throw notFound("No such sample article");
       return reply.type("text/html; charset=utf-8").send(renderArticlePage(article));
     },
+  );
+
+  app.get("/samples/article.css", { schema: hide }, async (_request, reply) =>
+    reply.type("text/css; charset=utf-8").header("cache-control", "public, max-age=3600").send(articleStylesheet),
   );
 
   app.get(

@@ -10,7 +10,7 @@ import { resolveSources } from "../modules/feeds/sources.ts";
 import { createGuardedFetch } from "../outbound/guarded-fetch.ts";
 import { buildTestApp, withTestApp } from "../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
-import { sampleArticles } from "./articles.ts";
+import { sampleArticles, sampleOutlets } from "./articles.ts";
 
 describe("sample mode (npm run demo)", () => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -64,8 +64,44 @@ describe("sample mode (npm run demo)", () => {
       },
     );
     const etfStory = items.filter((item) => /record high/.test(item.title)).map((item) => item.source);
-    expect(etfStory.sort()).toEqual(["Bitcoin Magazine", "CoinDesk", "The Block"]);
+    expect(etfStory.sort()).toEqual(["Blockline Daily", "Hashgate News", "Orange Pill Review"]);
     expect(items.every((item) => Date.now() - Date.parse(item.pubDate) < 48 * 3_600_000)).toBe(true);
+  });
+
+  it("names no real outlet or journalist: invented outlets on .example hosts, links to the demo's own pages", async () => {
+    const real =
+      /coindesk|decrypt|bloomberg|\bwsj\b|wall street journal|the block\b|cointelegraph|cryptoslate|bitcoin magazine|coin bureau|watcher\.guru|nft ?now|r\/memecoins|reuters|forbes/i;
+    for (const article of sampleArticles) {
+      expect(`${article.source} ${article.creator}`, article.slug).not.toMatch(real);
+      expect(sampleOutlets[article.source], `${article.source} has a made-up home`).toBeDefined();
+    }
+    for (const home of Object.values(sampleOutlets)) expect(new URL(home).hostname).toMatch(/\.example$/);
+    for (const key of feedKeys.filter((k) => k !== "gemwire")) {
+      const body = await (await fetch(`${base}/samples/feeds/${key}`)).text();
+      expect(body, key).not.toMatch(real);
+      for (const item of parseFeed(body, { fetchedAt: new Date() })) {
+        const link = new URL(item.link);
+        const ownPage = link.origin === base && link.pathname.startsWith("/samples/articles/");
+        expect(ownPage || link.hostname.endsWith(".example"), item.link).toBe(true);
+      }
+    }
+    // Real journalists the samples used to name as authors.
+    const names = sampleArticles.map((article) => article.creator).join("|");
+    for (const journalist of ["Helene Braun", "Omkar Godbole", "Olga Kharif", "Vicky Ge Huang", "Shaurya Malwa"]) {
+      expect(names).not.toContain(journalist);
+    }
+  });
+
+  it("styles the article pages dark with a stylesheet of its own, under the app's CSP", async () => {
+    const page = await fetch(`${base}/samples/articles/${sampleArticles[0]?.slug}`);
+    const html = await page.text();
+    expect(html).toContain('<link rel="stylesheet" href="/samples/article.css">');
+    expect(html).toContain("Sample article, invented for Gemwire's offline demo");
+    expect(html).not.toMatch(/<style|style=/);
+    expect(page.headers.get("content-security-policy")).toMatch(/default-src 'self'/);
+    const css = await fetch(`${base}/samples/article.css`);
+    expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    expect(await css.text()).toMatch(/background: #09090b/);
   });
 
   it("links each item to a readable sample article and a picture", async () => {

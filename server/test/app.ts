@@ -8,10 +8,21 @@ import { openTestDatabase, testDatabaseTargets } from "./databases.ts";
 /** The real app on a real database, quiet, with configuration overrides as an operator would set them. */
 export async function buildTestApp(
   database: Database,
-  options: { env?: Record<string, string>; webRoot?: string; adminPassword?: AdminPassword } = {},
+  options: {
+    env?: Record<string, string>;
+    webRoot?: string;
+    adminPassword?: AdminPassword;
+    wakeFeedScheduler?: () => void;
+  } = {},
 ) {
   const config = loadConfig({ LOG_LEVEL: "silent", ...options.env });
-  return buildApp({ config, database, webRoot: options.webRoot, adminPassword: options.adminPassword });
+  return buildApp({
+    config,
+    database,
+    webRoot: options.webRoot,
+    adminPassword: options.adminPassword,
+    wakeFeedScheduler: options.wakeFeedScheduler,
+  });
 }
 
 /**

@@ -143,6 +143,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.feedStatus,
+        lazy: page(
+          () => import("../features/feeds/components/feed-status-page.tsx"),
+          (m) => m.FeedStatusPage,
+        ),
+      },
+      {
         path: paths.favorites,
         lazy: page(
           () => import("../features/feeds/components/favorites-page.tsx"),

@@ -1,5 +1,5 @@
 import type { Event } from "../../../contracts/content.ts";
-import { sampleEvents } from "./sample-events.ts";
+import { sampleEvents } from "../../../contracts/sample-events.ts";
 
 /**
  * Spec §7 Load events: soonest first. Until the events store exists it is empty, so the

@@ -120,7 +120,9 @@ describe("fetchFeed", () => {
       (e) => e,
     );
     expect(error).toBeInstanceOf(FeedFetchError);
-    expect(error.message).toMatch(/^All proxies failed \(last error: HTTP 404 from relay 127\.0\.0\.1:\d+\)$/);
+    // Spec §8: exactly 'All proxies failed'; what went wrong last is the detail.
+    expect(error.message).toBe("All proxies failed");
+    expect(error.detail).toMatch(/^HTTP 404 from relay 127\.0\.0\.1:\d+$/);
     expect(hits).toHaveLength(2);
     expect(waits).toEqual([]);
   });

@@ -12,12 +12,18 @@ export type FeedFetchResult =
   | { kind: "not-modified" }
   | { kind: "fetched"; text: string; url: string; validators: Validators };
 
+/** Spec §7/§8: the message when the direct fetch and every relay failed. */
+export const ALL_PROXIES_FAILED = "All proxies failed";
+
 /**
  * Every route to the feed failed. Without relays the message is the last error; when
- * relays were tried too it is 'All proxies failed' with the last error after it.
+ * relays were tried too it is exactly 'All proxies failed', and `detail` holds the last error.
  */
 export class FeedFetchError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly detail: string | null = null,
+  ) {
     super(message);
     this.name = "FeedFetchError";
   }
@@ -121,6 +127,6 @@ export async function fetchFeed(
       lastError = `Relay ${describeHost(relay)}: ${(error as Error).message}`;
     }
   }
-  if (relays.length > 0) throw new FeedFetchError(`All proxies failed (last error: ${lastError})`);
-  throw new FeedFetchError(lastError ?? "All proxies failed");
+  if (relays.length > 0) throw new FeedFetchError(ALL_PROXIES_FAILED, lastError ?? null);
+  throw new FeedFetchError(lastError ?? ALL_PROXIES_FAILED);
 }

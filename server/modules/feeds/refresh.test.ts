@@ -148,7 +148,28 @@ describe.each(testDatabaseTargets())("feed refresh on $dialect", (target) => {
   it("records a feed that is not a feed as 'Failed to parse feed content'", async () => {
     answers["/bitcoin"] = { body: "<html><body>Just a moment...</body></html>" };
     expect(await refreshFeed(ctx, bitcoin())).toBe("failed");
-    expect((await getFeedStatus(handle.database, "bitcoin"))?.last_error).toBe("Failed to parse feed content");
+    expect(await getFeedStatus(handle.database, "bitcoin")).toMatchObject({
+      last_error: "Failed to parse feed content",
+      last_error_detail: "Invalid XML feed structure",
+    });
+  });
+
+  it("records 'All proxies failed' exactly when the relays fail too, the last error as its detail", async () => {
+    answers["/bitcoin"] = { status: 500 };
+    // The relay answers 404: the test server knows no such path.
+    ctx.sources = { ...ctx.sources, relays: [`${base}/relay?url=`] };
+    expect(await refreshFeed(ctx, bitcoin())).toBe("failed");
+    const status = await getFeedStatus(handle.database, "bitcoin");
+    expect(status).toMatchObject({ last_error: "All proxies failed", consecutive_failures: 1 });
+    expect(status?.last_error_detail).toMatch(/^HTTP 404 from relay 127\.0\.0\.1:\d+$/);
+    // A success clears the detail with the error.
+    answers["/bitcoin"] = { body: rss(["BTC back"]) };
+    clock += 10 * MINUTE;
+    expect(await refreshFeed(ctx, bitcoin())).toBe("updated");
+    expect(await getFeedStatus(handle.database, "bitcoin")).toMatchObject({
+      last_error: null,
+      last_error_detail: null,
+    });
   });
 
   it("does not refresh a feed another process is refreshing", async () => {

@@ -3,8 +3,8 @@ import type { Database } from "../../db/database.ts";
 import { acquireLease, releaseLease } from "../../jobs/lease.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import type { FeedDefinition } from "./catalog.ts";
-import { type FetchFeedOptions, fetchFeed } from "./fetch-feed.ts";
-import { parseFeed } from "./parse/parse-feed.ts";
+import { FeedFetchError, type FetchFeedOptions, fetchFeed } from "./fetch-feed.ts";
+import { FeedParseError, parseFeed } from "./parse/parse-feed.ts";
 import {
   getFeedStatus,
   MIN_ITEMS_KEPT,
@@ -94,18 +94,27 @@ export async function refreshFeed(
       if ((error as Error).name === "AbortError") throw error;
       const failedAt = now();
       const message = (error as Error).message;
+      const detail = errorDetail(error);
       const failures = await recordFeedFailure(ctx.database, feed.key, {
         url: feed.url,
         error: message,
+        detail,
         now: failedAt,
         nextFetchAt: (n) => failedAt + failureBackoff(ctx.refreshMs, n),
       });
-      ctx.log.warn({ feed: feed.key, failures, err: message }, "feed refresh failed; keeping its stored items");
+      ctx.log.warn({ feed: feed.key, failures, err: message, detail }, "feed refresh failed; keeping its stored items");
       return "failed";
     }
   } finally {
     await releaseLease(ctx.database, lease).catch(() => {});
   }
+}
+
+/** What went wrong underneath the spec's message: the relays' last error, or a parse error's cause. */
+function errorDetail(error: unknown): string | null {
+  if (error instanceof FeedFetchError) return error.detail;
+  if (error instanceof FeedParseError) return error.reason;
+  return null;
 }
 
 /** Items past the age limit are not stored, except a feed's newest few (see pruneArticles). */

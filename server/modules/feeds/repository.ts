@@ -211,6 +211,7 @@ export async function recordFeedSuccess(
     last_attempt_at: update.now,
     last_success_at: update.now,
     last_error: null,
+    last_error_detail: null,
     last_error_at: null,
     consecutive_failures: 0,
     next_fetch_at: update.nextFetchAt,
@@ -226,7 +227,14 @@ export async function recordFeedSuccess(
 export async function recordFeedFailure(
   { db }: Database,
   key: string,
-  update: { url: string; error: string; now: number; nextFetchAt: (failures: number) => number },
+  update: {
+    url: string;
+    error: string;
+    /** What went wrong underneath `error`, when it says more (see FeedsTable.last_error_detail). */
+    detail?: string | null;
+    now: number;
+    nextFetchAt: (failures: number) => number;
+  },
 ): Promise<number> {
   const previous = await db
     .selectFrom("feeds")
@@ -238,6 +246,7 @@ export async function recordFeedFailure(
     url: update.url,
     last_attempt_at: update.now,
     last_error: update.error,
+    last_error_detail: update.detail ?? null,
     last_error_at: update.now,
     consecutive_failures: failures,
     next_fetch_at: update.nextFetchAt(failures),
@@ -248,4 +257,18 @@ export async function recordFeedFailure(
     .onConflict((conflict) => conflict.column("key").doUpdateSet(values))
     .execute();
   return failures;
+}
+
+/**
+ * Brings a feed's next refresh forward to `at`, never later than it already was. A feed
+ * with no status row yet is due anyway. Returns the row as it now stands.
+ */
+export async function bringFeedRefreshForward({ db }: Database, key: string, at: number): Promise<FeedRow | undefined> {
+  await db
+    .updateTable("feeds")
+    .set({ next_fetch_at: at })
+    .where("key", "=", key)
+    .where("next_fetch_at", ">", at)
+    .execute();
+  return db.selectFrom("feeds").selectAll().where("key", "=", key).executeTakeFirst();
 }

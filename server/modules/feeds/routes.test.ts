@@ -15,6 +15,7 @@ const item = (id: string, hoursAgo: number, extra: Partial<NormalisedItem> = {})
 describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
   let app: FastifyInstance;
+  let wakes = 0;
 
   beforeAll(async () => {
     handle = await openTestDatabase(target);
@@ -49,7 +50,17 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
       now,
       nextFetchAt: () => now,
     });
-    app = await buildTestApp(db);
+    // Spec §8: with relays, exactly 'All proxies failed'; the last error is the detail.
+    for (const failedAt of [now - HOUR, now]) {
+      await recordFeedFailure(db, "market", {
+        url: "https://x/market",
+        error: "All proxies failed",
+        detail: "Relay relay.example: ENOTFOUND: getaddrinfo ENOTFOUND relay.example",
+        now: failedAt,
+        nextFetchAt: (failures) => failedAt + failures * 10 * 60_000,
+      });
+    }
+    app = await buildTestApp(db, { wakeFeedScheduler: () => wakes++ });
     await app.ready();
   });
   afterAll(async () => {
@@ -65,20 +76,80 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
     const { feeds, error } = response.json();
     expect(error).toBeNull();
     expect(feeds).toHaveLength(11);
-    expect(feeds.find((f: { key: string }) => f.key === "bitcoin")).toEqual({
+    const feed = (key: string) => feeds.find((f: { key: string }) => f.key === key);
+    expect(feed("bitcoin")).toEqual({
       key: "bitcoin",
       title: "Bitcoin News",
       tags: ["Bitcoin (BTC)", "Crypto News", "Market Updates"],
       lastUpdated: new Date(now).toISOString(),
       lastError: null,
+      lastErrorDetail: null,
+      lastErrorReason: null,
+      lastErrorAt: null,
       itemCount: 3,
+      sourceAddress: "https://bitcoinmagazine.com/.rss/full/",
+      lastAttempt: new Date(now).toISOString(),
+      consecutiveFailures: 0,
+      nextAttempt: new Date(now).toISOString(),
     });
-    expect(feeds.find((f: { key: string }) => f.key === "news")).toMatchObject({
+    expect(feed("news")).toMatchObject({
       lastError: "HTTP 503 from x",
+      lastErrorDetail: null,
+      lastErrorReason: "x had a server error (HTTP 503).",
+      lastErrorAt: new Date(now).toISOString(),
       lastUpdated: null,
       itemCount: 2,
+      consecutiveFailures: 1,
     });
-    expect(feeds.find((f: { key: string }) => f.key === "youtube")).toMatchObject({ lastError: null, itemCount: 0 });
+    // Never fetched yet: no attempt, nothing due; the address without its query string.
+    expect(feed("youtube")).toMatchObject({
+      lastError: null,
+      itemCount: 0,
+      lastAttempt: null,
+      nextAttempt: null,
+      consecutiveFailures: 0,
+      sourceAddress: "https://www.youtube.com/feeds/videos.xml?…",
+    });
+    expect(feed("gemwire")).toMatchObject({ sourceAddress: null, lastError: null, itemCount: 5 });
+  });
+
+  it("says 'All proxies failed' exactly, with the last error as the detail and in plain words", async () => {
+    const { feeds } = (await get("/api/feeds")).json();
+    expect(feeds.find((f: { key: string }) => f.key === "market")).toMatchObject({
+      lastError: "All proxies failed",
+      lastErrorDetail: "Relay relay.example: ENOTFOUND: getaddrinfo ENOTFOUND relay.example",
+      lastErrorReason:
+        "Neither cointelegraph.com nor any relay could deliver the feed. Last error: Relay relay.example: The address relay.example could not be found (no internet or DNS?).",
+      lastErrorAt: new Date(now).toISOString(),
+      lastAttempt: new Date(now).toISOString(),
+      consecutiveFailures: 2,
+      nextAttempt: new Date(now + 20 * 60_000).toISOString(),
+    });
+  });
+
+  it("lets a reader bring a feed's next refresh forward, at most to a minute after its last attempt", async () => {
+    const refresh = (key: string) => app.inject({ method: "POST", url: `/api/feeds/${key}/refresh` });
+    const response = await refresh("market");
+    expect(response.statusCode).toBe(202);
+    expect(wakes).toBe(1);
+    // Last attempted just now: not before a minute has passed, however often it is asked.
+    expect(response.json().feed).toMatchObject({ key: "market", nextAttempt: new Date(now + 60_000).toISOString() });
+    expect((await refresh("market")).json().feed.nextAttempt).toBe(new Date(now + 60_000).toISOString());
+    // A feed attempted longer ago is due at once; one never fetched is due anyway.
+    await handle.database.db
+      .updateTable("feeds")
+      .set({ last_attempt_at: now - HOUR })
+      .where("key", "=", "news")
+      .execute();
+    const before = Date.now();
+    const due = Date.parse((await refresh("news")).json().feed.nextAttempt);
+    expect(due).toBeLessThanOrEqual(Date.now());
+    expect(due).toBeGreaterThanOrEqual(Math.min(before, now));
+    expect((await refresh("youtube")).json().feed).toMatchObject({ key: "youtube", nextAttempt: null });
+    const computed = await refresh("gemwire");
+    expect(computed.statusCode).toBe(400);
+    expect(computed.json().error.message).toMatch(/built from the other feeds/);
+    expect((await refresh("dogecoin")).statusCode).toBe(400);
   });
 
   it("returns a feed's items newest first, in the FeedItem shape", async () => {
@@ -183,6 +254,8 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
 
   it("documents the feed calls in the OpenAPI document", async () => {
     const paths = Object.keys((await get("/api/openapi.json")).json().paths);
-    expect(paths).toEqual(expect.arrayContaining(["/api/feeds", "/api/feeds/{key}/items", "/api/search"]));
+    expect(paths).toEqual(
+      expect.arrayContaining(["/api/feeds", "/api/feeds/{key}/items", "/api/feeds/{key}/refresh", "/api/search"]),
+    );
   });
 });

@@ -6,10 +6,11 @@ import {
   feedItemsSchema,
   feedKeySchema,
   feedListSchema,
+  feedStatusSchema,
   searchQuerySchema,
   searchResultsSchema,
 } from "../../../contracts/feeds.ts";
-import { listFeedItems, listFeeds, searchFeedItems } from "./service.ts";
+import { listFeedItems, listFeeds, requestFeedRefresh, searchFeedItems } from "./service.ts";
 
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -22,6 +23,25 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => listFeeds(app.database, app.sources),
+  );
+
+  app.post(
+    "/feeds/:key/refresh",
+    {
+      schema: {
+        tags: ["feeds"],
+        summary: "Ask for a feed to be fetched again now (at most once a minute per feed, whoever asks)",
+        description:
+          "The server's scheduler fetches the feed as soon as allowed: now, or a minute after its last attempt. Poll GET /api/feeds and watch lastAttempt.",
+        params: z.object({ key: feedKeySchema }),
+        response: { 202: z.object({ feed: feedStatusSchema }), 400: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const feed = await requestFeedRefresh(app.database, app.sources, request.params.key);
+      app.wakeFeedScheduler();
+      return reply.status(202).send({ feed });
+    },
   );
 
   app.get(

@@ -1,18 +1,21 @@
 import type { FeedItem, FeedKey, FeedStatus } from "../../../contracts/feeds.ts";
 import type { Database } from "../../db/database.ts";
-import { notFound } from "../../errors.ts";
+import { invalidRequest, notFound } from "../../errors.ts";
 import { tallyVotes } from "../community/repository.ts";
 import { DEFAULT_STORIES_WINDOW_MS, topStoryLeads } from "../stories/service.ts";
 import { presentArticle, uniqueByLink } from "./presenter.ts";
 import {
   type ArticleRow,
+  bringFeedRefreshForward,
   type Cursor,
   countArticlesByFeed,
+  getFeedStatus,
   listArticles,
   listFeedStatuses,
   searchArticles,
 } from "./repository.ts";
 import type { Sources } from "./sources.ts";
+import { presentComputedFeedStatus, presentFeedStatus } from "./status-presenter.ts";
 
 /** Spec §4: the store-level error when the whole fetch failed. */
 export const ALL_FEEDS_FAILED = "Failed to fetch feeds. Please try again later.";
@@ -25,30 +28,41 @@ export async function listFeeds(
 ): Promise<{ feeds: FeedStatus[]; error: string | null }> {
   const [statuses, counts] = await Promise.all([listFeedStatuses(database), countArticlesByFeed(database)]);
   const byKey = new Map(statuses.map((status) => [status.key, status]));
-  const feeds = sources.feeds.map((feed) => {
-    const status = byKey.get(feed.key);
-    const computed = feed.url === null;
-    return {
-      key: feed.key,
-      title: feed.title,
-      tags: [...feed.tags],
-      lastUpdated: computed
-        ? latest(statuses.map((s) => s.last_success_at))
-        : status?.last_success_at
-          ? new Date(status.last_success_at).toISOString()
-          : null,
-      lastError: status?.last_error ?? null,
-      itemCount: computed ? [...counts.values()].reduce((sum, n) => sum + n, 0) : (counts.get(feed.key) ?? 0),
-    };
-  });
+  const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  const feeds = sources.feeds.map((feed) =>
+    feed.url === null
+      ? presentComputedFeedStatus(feed, statuses, total)
+      : presentFeedStatus({ ...feed, url: feed.url }, byKey.get(feed.key), counts.get(feed.key) ?? 0),
+  );
   const fetched = sources.feeds.filter((feed) => feed.url !== null).map((feed) => byKey.get(feed.key));
   const allFailed = fetched.length > 0 && fetched.every((status) => status?.last_error);
   return { feeds, error: allFailed ? ALL_FEEDS_FAILED : null };
 }
 
-function latest(times: Array<number | null>): string | null {
-  const max = Math.max(...times.filter((t): t is number => t !== null));
-  return Number.isFinite(max) ? new Date(max).toISOString() : null;
+/**
+ * 'Refresh Feed' from a reader: the feed's next refresh is brought forward to now, but
+ * never sooner than a minute after its last attempt, however many readers ask — so
+ * visitors can ask freely without making Gemwire hammer a source. The scheduler does the
+ * fetch, as always (under the feed's lease).
+ */
+export const READER_REFRESH_GAP_MS = 60_000;
+
+export async function requestFeedRefresh(
+  database: Database,
+  sources: Sources,
+  key: FeedKey,
+  now: number = Date.now(),
+): Promise<FeedStatus> {
+  const feed = sources.feeds.find((f) => f.key === key);
+  if (!feed) throw notFound(`No feed named ${key}`);
+  if (feed.url === null) {
+    throw invalidRequest(`${feed.title} is built from the other feeds; refresh those instead`);
+  }
+  const current = await getFeedStatus(database, key);
+  const at = Math.max(now, (current?.last_attempt_at ?? 0) + READER_REFRESH_GAP_MS);
+  const row = current ? await bringFeedRefreshForward(database, key, at) : undefined;
+  const counts = await countArticlesByFeed(database);
+  return presentFeedStatus({ ...feed, url: feed.url }, row, counts.get(key) ?? 0);
 }
 
 export type ItemsQuery = { source?: string; limit: number; before?: string };

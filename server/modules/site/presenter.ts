@@ -9,6 +9,7 @@ export function presentSiteConfig(config: Config, version: string): SiteConfig {
     accessMode: config.accessMode,
     contactEmail: config.contactEmail,
     feedRefreshMs: config.feedRefreshMs,
+    sampleMode: config.sampleMode,
     social: { ...config.social },
   };
 }

@@ -7,6 +7,7 @@ import { TickerStrip } from "../../features/market/components/ticker-strip.tsx";
 import { useMe } from "../../lib/session.ts";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+import { SampleModeBanner } from "./sample-mode-banner.tsx";
 import { Sidebar } from "./sidebar.tsx";
 import { showsTicker } from "./ticker-visibility.ts";
 import { useMediaQuery } from "./use-media-query.ts";
@@ -86,6 +87,7 @@ export function AppLayout() {
       {/* While the drawer is open the page behind it is out of reach, for pointer, keyboard and screen reader alike. */}
       <div className="flex min-h-dvh flex-col lg:pl-64" inert={drawerOpen}>
         <div className="sticky top-0 z-30">
+          <SampleModeBanner />
           {/* Slot for the coin price marquee (bitcoin, ethereum, solana, ripple, cardano), filled by the market data. */}
           <div data-slot="price-marquee" />
           <Header

@@ -1,7 +1,7 @@
 import { Flame, SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { type FeedKey, feedTitles } from "../../../contracts/feed-catalog.ts";
-import { EmptyState } from "../../components/ui/list-states.tsx";
+import { EmptyState, LoadError } from "../../components/ui/list-states.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { EventsSection } from "../../features/content/components/events-section.tsx";
 import { CardSkeletons } from "../../features/feeds/components/article-list-states.tsx";
@@ -37,9 +37,17 @@ export function HomePage() {
   const [editing, setEditing] = useState(false);
   const [summary, setSummary] = useState(false);
   const enabled = settings.data?.enabledFeeds ?? [];
-  const tagsOf = (key: FeedKey) => catalog.data?.feeds.find((feed) => feed.key === key)?.tags ?? [];
+  const statusOf = (key: FeedKey) => catalog.data?.feeds.find((feed) => feed.key === key);
   const section = (key: FeedKey, title = feedTitles[key]) => (
-    <FeedSection key={key} feedKey={key} title={title} tags={tagsOf(key)} pageLink={feedPages[key]} />
+    <FeedSection
+      key={key}
+      feedKey={key}
+      title={title}
+      tags={statusOf(key)?.tags ?? []}
+      pageLink={feedPages[key]}
+      status={statusOf(key)}
+      feedsError={catalog.data?.error ?? null}
+    />
   );
 
   return (
@@ -70,6 +78,9 @@ export function HomePage() {
     >
       <div className="space-y-10">
         {settings.isPending ? <SectionSkeleton /> : null}
+        {settings.isError && !settings.data ? (
+          <LoadError message="Failed to load settings" onRetry={() => void settings.refetch()} />
+        ) : null}
         {enabled.includes("gemwire") ? section("gemwire", "Gemwire Top Stories") : null}
         <EventsSection />
         {enabled.filter((key) => key !== "gemwire").map((key) => section(key))}

@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Page } from "../../components/ui/page.tsx";
 import { DeleteAccount, SignOutButton } from "../../features/accounts/components/account-actions.tsx";
 import { ProfileForm } from "../../features/accounts/components/profile-form.tsx";
 import { FeedSettingsPanel } from "../../features/settings/components/feed-settings-panel.tsx";
 import { useMe } from "../../lib/session.ts";
+import { paths } from "../../paths.ts";
 import { SignInFirst } from "./profile-page.tsx";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -26,6 +28,13 @@ export function SettingsPage() {
       <div className="space-y-8">
         <Section id="reading" title="Reading">
           <FeedSettingsPanel />
+          <p className="mt-4 text-sm text-muted">
+            Feeds empty or stale?{" "}
+            <Link to={paths.feedStatus} className="text-gem underline hover:text-white">
+              Feed status
+            </Link>{" "}
+            shows where each feed comes from and how its last fetches went.
+          </p>
         </Section>
         {user ? (
           <>

@@ -46,10 +46,22 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 /** Spec §2 'Refresh Feed' and 'Refresh Stories': fetches the list again, spinning while it does. */
-export function RefreshButton({ label, busy, onRefresh }: { label: string; busy: boolean; onRefresh: () => void }) {
+export function RefreshButton({
+  label,
+  busy,
+  onRefresh,
+  accessibleName,
+}: {
+  label: string;
+  busy: boolean;
+  onRefresh: () => void;
+  /** A fuller name where several such buttons share a page; it should start with `label`. */
+  accessibleName?: string;
+}) {
   return (
     <button
       type="button"
+      aria-label={accessibleName}
       onClick={onRefresh}
       disabled={busy}
       className="inline-flex items-center gap-1.5 rounded-md border border-line px-3 py-1.5 text-sm text-zinc-200 hover:bg-zinc-800 disabled:opacity-60"

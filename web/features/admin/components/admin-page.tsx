@@ -1,4 +1,5 @@
 import { type FormEvent, useRef, useState } from "react";
+import { Link } from "react-router";
 import { CopyButton } from "../../../components/ui/copy-button.tsx";
 import { Button, TextField } from "../../../components/ui/form.tsx";
 import { Page } from "../../../components/ui/page.tsx";
@@ -10,7 +11,18 @@ import { useAdminSignIn, useAdminSignOut, useCreateInvite, useInvites, useRevoke
 
 export function AdminPage() {
   const me = useMe();
-  return <Page title="Admin">{me.isPending ? <Spinner /> : me.data?.admin ? <InvitesPanel /> : <AdminSignIn />}</Page>;
+  return (
+    <Page
+      title="Admin"
+      actions={
+        <Link to={paths.feedStatus} className="text-sm text-gem underline hover:text-white">
+          Feed status
+        </Link>
+      }
+    >
+      {me.isPending ? <Spinner /> : me.data?.admin ? <InvitesPanel /> : <AdminSignIn />}
+    </Page>
+  );
 }
 
 function AdminSignIn() {

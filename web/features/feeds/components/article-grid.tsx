@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
 import { EmptyState, LoadError, RefreshButton } from "../../../components/ui/list-states.tsx";
 import { articleKey } from "../../../lib/articles.ts";
@@ -26,12 +26,15 @@ export function ArticleGrid({
   sortable = false,
   refreshable = true,
   emptyText = "No articles to display",
+  whenEmpty,
 }: {
   section: string;
   source: ArticleSource;
   sortable?: boolean;
   refreshable?: boolean;
   emptyText?: string;
+  /** Shown instead of `emptyText` when there are no articles at all (why the feed is empty). */
+  whenEmpty?: ReactNode;
 }) {
   const sortId = useId();
   const [sort, setSort] = useState<VoteSort>("newest");
@@ -77,6 +80,8 @@ export function ArticleGrid({
         >
           <CardSkeletons count={6} className="" />
         </div>
+      ) : source.items.length === 0 && whenEmpty ? (
+        whenEmpty
       ) : shown.length === 0 ? (
         <EmptyState>{emptyText}</EmptyState>
       ) : (

@@ -1,7 +1,10 @@
 import type { FeedKey } from "../../../../contracts/feed-catalog.ts";
 import { Page } from "../../../components/ui/page.tsx";
+import { useFeedCatalog } from "../../../lib/feed-catalog.ts";
 import { FEEDS_FAILED, useFeedItems } from "../api.ts";
+import { useFeedRetry } from "../use-feed-retry.ts";
 import { ArticleGrid, type ArticleSource } from "./article-grid.tsx";
+import { FeedFailure } from "./feed-failure.tsx";
 
 /** A query's state in the shape the grid reads. */
 export function gridSource(query: ReturnType<typeof useFeedItems>): ArticleSource {
@@ -28,9 +31,21 @@ export function FeedPage({
   sortable?: boolean;
 }) {
   const feed = useFeedItems(feedKey);
+  const status = useFeedCatalog().data?.feeds.find((f) => f.key === feedKey);
+  const retry = useFeedRetry(feedKey, status);
+  const source = gridSource(feed);
+  // A feed with nothing stored whose last fetch failed: 'Refresh Feed' asks the server to fetch it again.
+  const failed = status?.lastError && source.items.length === 0 ? status : undefined;
   return (
     <Page title={title} description={description}>
-      <ArticleGrid section={`page:${feedKey}`} source={gridSource(feed)} sortable={sortable} />
+      <ArticleGrid
+        section={`page:${feedKey}`}
+        source={failed ? { ...source, isFetching: retry.busy, refetch: retry.retry } : source}
+        sortable={sortable}
+        whenEmpty={
+          failed ? <FeedFailure title={title} status={failed} retry={retry} offerRefresh={false} /> : undefined
+        }
+      />
     </Page>
   );
 }

@@ -2,14 +2,17 @@ import { ChevronLeft, ChevronRight, Info } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { FeedKey } from "../../../../contracts/feed-catalog.ts";
+import type { FeedStatus } from "../../../../contracts/feeds.ts";
 import { EmptyState, LoadError } from "../../../components/ui/list-states.tsx";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
 import { articleKey, sourceLabel } from "../../../lib/articles.ts";
 import { FEEDS_FAILED, useFeedItems } from "../api.ts";
 import { sourcesOf } from "../article-rules.ts";
 import { useArticleList } from "../use-article-list.ts";
+import { useFeedRetry } from "../use-feed-retry.ts";
 import { ArticleCard, useCardActions } from "./article-card.tsx";
 import { CardSkeletons, ShowHiddenToggle } from "./article-list-states.tsx";
+import { AllFeedsFailed, FeedFailure } from "./feed-failure.tsx";
 
 /** Spec §2 Home: feed cards are 300–340 px wide. */
 const CARD_WIDTH = "w-[300px] shrink-0 snap-start sm:w-[340px]";
@@ -25,11 +28,17 @@ export function FeedSection({
   title,
   tags,
   pageLink,
+  status,
+  feedsError = null,
 }: {
   feedKey: FeedKey;
   title: string;
   tags: readonly string[];
   pageLink?: string;
+  /** The feed's status from GET /api/feeds: says why an empty feed is empty. */
+  status?: FeedStatus;
+  /** The feed list's error when every feed failed ('Failed to fetch feeds. …'). */
+  feedsError?: string | null;
 }) {
   const headingId = useId();
   const filterId = useId();
@@ -41,6 +50,7 @@ export function FeedSection({
   const list = useArticleList(`home:${feedKey}`, filtered);
   const actions = useCardActions(list.hidden);
   const row = useRef<HTMLUListElement>(null);
+  const retry = useFeedRetry(feedKey, status);
 
   const scroll = (direction: 1 | -1) => {
     const element = row.current;
@@ -120,6 +130,10 @@ export function FeedSection({
         <div role="status" className="flex gap-4 overflow-hidden" aria-busy="true" aria-label={`Loading ${title}`}>
           <CardSkeletons count={4} className={CARD_WIDTH} />
         </div>
+      ) : items.length === 0 && status?.lastError ? (
+        <FeedFailure title={title} status={status} retry={retry} />
+      ) : items.length === 0 && feedsError && status?.sourceAddress === null ? (
+        <AllFeedsFailed message={feedsError} />
       ) : list.visible.length === 0 ? (
         <EmptyState>No articles to display</EmptyState>
       ) : (

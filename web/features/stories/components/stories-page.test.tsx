@@ -4,17 +4,11 @@ import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FeedStatus } from "../../../../contracts/feeds.ts";
 import type { Story } from "../../../../contracts/stories.ts";
+import { feedStatus } from "../../../test/feed-status.ts";
 import { story } from "../test-stories.ts";
 import { StoriesPage } from "./stories-page.tsx";
 
-const feed = (key: FeedStatus["key"], title: string): FeedStatus => ({
-  key,
-  title,
-  tags: [],
-  lastUpdated: null,
-  lastError: null,
-  itemCount: 10,
-});
+const feed = (key: FeedStatus["key"], title: string) => feedStatus(key, title);
 const catalog = { feeds: [feed("gemwire", "Gemwire"), feed("bitcoin", "Bitcoin News"), feed("news", "Latest News")] };
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
