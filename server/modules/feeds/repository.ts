@@ -1,4 +1,4 @@
-import { type Selectable, sql } from "kysely";
+import type { Selectable } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { ArticlesTable, FeedsTable } from "../../db/schema.ts";
 import type { NormalisedItem } from "./parse/normalise.ts";
@@ -145,40 +145,6 @@ export async function findArticleByLink({ db }: Database, link: string): Promise
     .orderBy("id", "desc")
     .limit(1)
     .executeTakeFirst();
-}
-
-/** Words of a search, letters and digits only; the last one matches as a prefix. */
-export function searchTerms(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-}
-
-/**
- * Full-text search over titles and descriptions (FTS5 on SQLite, tsvector on PostgreSQL),
- * best matches first; the caller de-duplicates by link.
- */
-export async function searchArticles(database: Database, text: string, limit: number): Promise<ArticleRow[]> {
-  const terms = searchTerms(text);
-  if (terms.length === 0) return [];
-  const { db } = database;
-  if (database.dialect === "sqlite") {
-    const match = terms.map((term, i) => `"${term}"${i === terms.length - 1 ? "*" : ""}`).join(" ");
-    // FTS5's MATCH and rank need the table's own name, so this one query is plain SQL.
-    const { rows } = await sql<ArticleRow>`
-      SELECT articles.* FROM articles_fts JOIN articles ON articles.id = articles_fts.rowid
-      WHERE articles_fts MATCH ${match}
-      ORDER BY articles_fts.rank, articles.published_at DESC
-      LIMIT ${limit}`.execute(db);
-    return rows;
-  }
-  const tsquery = terms.map((term, i) => (i === terms.length - 1 ? `${term}:*` : term)).join(" & ");
-  return db
-    .selectFrom("articles")
-    .selectAll()
-    .where(sql<boolean>`search @@ to_tsquery('simple', ${tsquery})`)
-    .orderBy(sql`ts_rank(search, to_tsquery('simple', ${tsquery}))`, "desc")
-    .orderBy("published_at", "desc")
-    .limit(limit)
-    .execute();
 }
 
 export async function countArticlesByFeed({ db }: Database): Promise<Map<string, number>> {

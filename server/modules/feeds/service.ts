@@ -4,14 +4,8 @@ import { notFound } from "../../errors.ts";
 import { tallyVotes } from "../community/repository.ts";
 import { DEFAULT_STORIES_WINDOW_MS, topStoryLeads } from "../stories/service.ts";
 import { presentArticle, uniqueByLink } from "./presenter.ts";
-import {
-  type ArticleRow,
-  type Cursor,
-  countArticlesByFeed,
-  listArticles,
-  listFeedStatuses,
-  searchArticles,
-} from "./repository.ts";
+import { type ArticleRow, type Cursor, countArticlesByFeed, listArticles, listFeedStatuses } from "./repository.ts";
+import { searchArticles } from "./search.ts";
 import type { Sources } from "./sources.ts";
 
 /** Spec §4: the store-level error when the whole fetch failed. */
