@@ -47,13 +47,17 @@ const MAX_LENGTH_AFTER_FIRST_PASS = 16_000;
 export function htmlToText(html: string): string {
   let text = stripOnce(html);
   if (text.length > MAX_LENGTH_AFTER_FIRST_PASS) text = text.slice(0, MAX_LENGTH_AFTER_FIRST_PASS);
-  for (let pass = 1; pass < MAX_PASSES && /[<&]/.test(text); pass++) {
+  for (let pass = 1; pass < MAX_PASSES && DECODABLE.test(text); pass++) {
     const next = stripOnce(text);
     if (next === text) break;
     text = next;
   }
-  return collapse(removeTagLike(text));
+  const stripped = removeTagLike(text);
+  return stripped === text ? text : collapse(stripped);
 }
+
+/** Something another round could still decode or strip: a tag's start, an entity's. */
+const DECODABLE = /<[a-zA-Z/!?]|&#?[a-zA-Z0-9]/;
 
 /** A `<` that opens no complete tag, comment, CDATA section, declaration or processing instruction. */
 const STRAY_LESS_THAN = /<(?!\/?[a-zA-Z][^<>]*>|!--|!\[CDATA\[|![a-zA-Z][^<>]*>|\?[^<>]*>)/g;
