@@ -1,4 +1,3 @@
-import { decodeText } from "../../outbound/charset.ts";
 import { type GuardedFetch, OutboundError } from "../../outbound/guarded-fetch.ts";
 
 /** Spec §7/§9: 3 attempts, the first retry after 2000 ms, each next wait 1.5 times longer. */
@@ -10,7 +9,8 @@ export type Validators = { etag: string | null; lastModified: string | null };
 
 export type FeedFetchResult =
   | { kind: "not-modified" }
-  | { kind: "fetched"; text: string; url: string; validators: Validators };
+  /** The body as fetched: it is decoded (outbound/charset.ts) where it is parsed, off the main thread when big. */
+  | { kind: "fetched"; body: Uint8Array; contentType: string | null; url: string; validators: Validators };
 
 /**
  * Every route to the feed failed. Without relays the message is the last error; when
@@ -83,7 +83,8 @@ export async function fetchFeed(
       if (response.status >= 200 && response.status < 300) {
         return {
           kind: "fetched",
-          text: decodeText(response.body, response.headers["content-type"]),
+          body: response.body,
+          contentType: response.headers["content-type"] ?? null,
           url: response.url,
           validators: { etag: response.headers.etag ?? null, lastModified: response.headers["last-modified"] ?? null },
         };
@@ -110,7 +111,8 @@ export async function fetchFeed(
       if (response.status >= 200 && response.status < 300) {
         return {
           kind: "fetched",
-          text: decodeText(response.body, response.headers["content-type"]),
+          body: response.body,
+          contentType: response.headers["content-type"] ?? null,
           url,
           validators: { etag: null, lastModified: null },
         };

@@ -72,7 +72,13 @@ export async function refreshFeed(
         // Only what retention would keep is ever written: a feed of 100,000 items costs
         // no more than one of maxItems, and a big one is parsed off the main thread.
         const items = await parseNewestItems(
-          { body: result.text, fetchedAt, baseUrl: result.url, keep: ctx.retention.maxItems },
+          {
+            body: result.body,
+            contentType: result.contentType,
+            fetchedAt,
+            baseUrl: result.url,
+            keep: ctx.retention.maxItems,
+          },
           ctx.signal,
         );
         await upsertArticles(
