@@ -4,9 +4,18 @@
  * windows-1252 (what "ISO-8859-1" means on the web). Unknown labels are ignored.
  */
 export function decodeText(body: Uint8Array, contentType?: string | null): string {
-  const encoding =
-    fromBom(body) ?? supported(fromContentType(contentType)) ?? supported(fromXmlDeclaration(body)) ?? sniff(body);
+  const encoding = fromBom(body) ?? supported(fromContentType(contentType)) ?? supported(fromXmlDeclaration(body));
+  if (encoding === undefined) return utf8OrWindows1252(body);
   return encoding === "windows-1252" ? decodeWindows1252(body) : new TextDecoder(encoding).decode(body);
+}
+
+/** Unlabelled: UTF-8 when the bytes are valid UTF-8 (decoded once: bodies run to 15 MiB), else windows-1252. */
+function utf8OrWindows1252(body: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(body);
+  } catch {
+    return decodeWindows1252(body);
+  }
 }
 
 // Node 20's TextDecoder decodes windows-1252 as ISO-8859-1, leaving 0x80–0x9F as C1
@@ -46,14 +55,5 @@ function supported(label: string | undefined): string | undefined {
     return encoding.startsWith("utf-16") ? undefined : encoding;
   } catch {
     return undefined;
-  }
-}
-
-function sniff(body: Uint8Array): string {
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(body);
-    return "utf-8";
-  } catch {
-    return "windows-1252";
   }
 }

@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { decodeText } from "../../outbound/charset.ts";
 import { createGuardedFetch, type GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { FeedFetchError, fetchFeed } from "./fetch-feed.ts";
 
@@ -55,7 +56,7 @@ function recordingSleep() {
 const none = { etag: null, lastModified: null };
 
 describe("fetchFeed", () => {
-  it("returns the decoded text and the validators to store", async () => {
+  it("returns the body, its content type and the validators to store", async () => {
     script["/feed"] = [
       ok("<rss>Caf\xe9</rss>", {
         "content-type": "text/xml; charset=utf-8",
@@ -66,10 +67,12 @@ describe("fetchFeed", () => {
     const result = await fetchFeed(fetcher, `${base}/feed`, none);
     expect(result).toEqual({
       kind: "fetched",
-      text: "<rss>Café</rss>",
+      body: expect.any(Uint8Array),
+      contentType: "text/xml; charset=utf-8",
       url: `${base}/feed`,
       validators: { etag: '"v1"', lastModified: "Sun, 22 Nov 2026 10:00:00 GMT" },
     });
+    if (result.kind === "fetched") expect(decodeText(result.body, result.contentType)).toBe("<rss>Café</rss>");
   });
 
   it("sends the stored validators back, and a 304 means nothing changed", async () => {
@@ -102,7 +105,8 @@ describe("fetchFeed", () => {
       sleep,
       relays: [`${base}/relay-a?url=`, `${base}/relay-b?u=`],
     });
-    expect(result).toMatchObject({ kind: "fetched", text: "<rss>via relay</rss>", url: feedUrl });
+    expect(result).toMatchObject({ kind: "fetched", url: feedUrl });
+    if (result.kind === "fetched") expect(decodeText(result.body, result.contentType)).toBe("<rss>via relay</rss>");
     expect(hits.map((h) => h.path)).toEqual([
       "/feed?x=1&y=2",
       "/feed?x=1&y=2",

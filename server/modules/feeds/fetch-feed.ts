@@ -1,4 +1,3 @@
-import { decodeText } from "../../outbound/charset.ts";
 import { type GuardedFetch, OutboundError } from "../../outbound/guarded-fetch.ts";
 
 /** Spec §7/§9: 3 attempts, the first retry after 2000 ms, each next wait 1.5 times longer. */
@@ -10,7 +9,8 @@ export type Validators = { etag: string | null; lastModified: string | null };
 
 export type FeedFetchResult =
   | { kind: "not-modified" }
-  | { kind: "fetched"; text: string; url: string; validators: Validators };
+  /** The body as fetched: it is decoded (outbound/charset.ts) where it is parsed, off the main thread when big. */
+  | { kind: "fetched"; body: Uint8Array; contentType: string | null; url: string; validators: Validators };
 
 /** Spec §7/§8: the message when the direct fetch and every relay failed. */
 export const ALL_PROXIES_FAILED = "All proxies failed";
@@ -89,7 +89,8 @@ export async function fetchFeed(
       if (response.status >= 200 && response.status < 300) {
         return {
           kind: "fetched",
-          text: decodeText(response.body, response.headers["content-type"]),
+          body: response.body,
+          contentType: response.headers["content-type"] ?? null,
           url: response.url,
           validators: { etag: response.headers.etag ?? null, lastModified: response.headers["last-modified"] ?? null },
         };
@@ -116,7 +117,8 @@ export async function fetchFeed(
       if (response.status >= 200 && response.status < 300) {
         return {
           kind: "fetched",
-          text: decodeText(response.body, response.headers["content-type"]),
+          body: response.body,
+          contentType: response.headers["content-type"] ?? null,
           url,
           validators: { etag: null, lastModified: null },
         };

@@ -5,6 +5,11 @@ import { escapeMarkup } from "../../lib/markup.ts";
 const stripInvalidXml = (text: string) => text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "");
 
 const xml = (text: string) => escapeMarkup(stripInvalidXml(text));
+/**
+ * RSS readers treat a description as HTML: plain text is escaped as HTML first, then as
+ * XML, so a reader decoding it once shows "a<b" as text and never meets a live tag.
+ */
+const htmlInXml = (text: string) => xml(escapeMarkup(text));
 
 /** RSS's <source> needs an address: the origin of the item's own link, when it has one. */
 function sourceElement(item: FeedItem): string {
@@ -22,7 +27,7 @@ export function renderRss(feed: PublishedFeed): string {
       <title>${xml(item.title)}</title>
 ${item.link ? `      <link>${xml(item.link)}</link>\n` : ""}      <guid isPermaLink="false">${xml(item.id)}</guid>
       <pubDate>${new Date(item.pubDate).toUTCString()}</pubDate>
-      <description>${xml(item.description)}</description>
+      <description>${htmlInXml(item.description)}</description>
 ${sourceElement(item)}
       <dc:creator>${xml(item.creator)}</dc:creator>
 ${item.image ? `      <media:content url="${xml(item.image)}" medium="image"/>\n` : ""}    </item>`,

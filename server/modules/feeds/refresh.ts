@@ -4,7 +4,8 @@ import { acquireLease, releaseLease } from "../../jobs/lease.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import type { FeedDefinition } from "./catalog.ts";
 import { FeedFetchError, type FetchFeedOptions, fetchFeed } from "./fetch-feed.ts";
-import { FeedParseError, parseFeed } from "./parse/parse-feed.ts";
+import { parseNewestItems } from "./parse/parse-off-thread.ts";
+import { FeedParseError } from "./parse/raw-item.ts";
 import {
   getFeedStatus,
   MIN_ITEMS_KEPT,
@@ -69,7 +70,18 @@ export async function refreshFeed(
       });
       const fetchedAt = now();
       if (result.kind === "fetched") {
-        const items = parseFeed(result.text, { fetchedAt: new Date(fetchedAt), baseUrl: result.url });
+        // Only what retention would keep is ever written: a feed of 100,000 items costs
+        // no more than one of maxItems, and a big one is parsed off the main thread.
+        const items = await parseNewestItems(
+          {
+            body: result.body,
+            contentType: result.contentType,
+            fetchedAt,
+            baseUrl: result.url,
+            keep: ctx.retention.maxItems,
+          },
+          ctx.signal,
+        );
         await upsertArticles(
           ctx.database,
           feed.key,

@@ -8,7 +8,6 @@ import {
   pruneArticles,
   recordFeedFailure,
   recordFeedSuccess,
-  searchArticles,
   upsertArticles,
 } from "./repository.ts";
 
@@ -96,37 +95,6 @@ describe.each(testDatabaseTargets())("feed repository on $dialect", (target) => 
     expect(removed).toBe(2);
     expect((await listArticles(db, { feedKey: "news", limit: 10 })).map((r) => r.item_id)).toEqual(["new", "mid"]);
     expect(await listArticles(db, { feedKey: "bitcoin", limit: 10 })).toHaveLength(1);
-  });
-
-  it("searches titles and descriptions, case-insensitively, with the last word as a prefix", async () => {
-    const db = handle.database;
-    await upsertArticles(
-      db,
-      "news",
-      [
-        item("etf", 1, { title: "Spot Bitcoin ETF sees record inflows" }),
-        item("sol", 2, { title: "Solana rallies", description: "Memecoin mania drives DEX volume" }),
-        item("eth", 3, { title: "Ethereum gas fees drop" }),
-      ],
-      now,
-    );
-    expect((await searchArticles(db, "bitcoin", 10)).map((r) => r.item_id)).toEqual(["etf"]);
-    expect((await searchArticles(db, "MEMECOIN", 10)).map((r) => r.item_id)).toEqual(["sol"]);
-    expect((await searchArticles(db, "ethere", 10)).map((r) => r.item_id)).toEqual(["eth"]);
-    expect((await searchArticles(db, "record inflows", 10)).map((r) => r.item_id)).toEqual(["etf"]);
-    expect(await searchArticles(db, "dogecoin", 10)).toEqual([]);
-    expect(await searchArticles(db, `"); DROP TABLE articles; --`, 10)).toEqual([]);
-    expect(await searchArticles(db, "  ", 10)).toEqual([]);
-  });
-
-  it("search follows edits and deletions", async () => {
-    const db = handle.database;
-    await upsertArticles(db, "news", [item("x", 1, { title: "Cardano upgrade" })], now);
-    await upsertArticles(db, "news", [item("x", 1, { title: "Polkadot upgrade" })], now);
-    expect(await searchArticles(db, "cardano", 10)).toEqual([]);
-    expect((await searchArticles(db, "polkadot", 10)).map((r) => r.item_id)).toEqual(["x"]);
-    await pruneArticles(db, "news", { maxPerFeed: 0, maxAgeMs: 1, now });
-    expect(await searchArticles(db, "polkadot", 10)).toEqual([]);
   });
 
   it("records feed successes and counts failures", async () => {

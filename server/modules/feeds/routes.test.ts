@@ -208,6 +208,13 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
     const { results } = (await get("/api/search?q=bitcoin")).json();
     expect(results.map((r: { id: string }) => r.id).sort()).toEqual(["b1", "b2", "b3"]);
     expect((await get("/api/search?q=ETF%20INFL")).json().results.map((r: { id: string }) => r.id)).toEqual(["b1"]);
+    // Spec §2: the typed text anywhere, inside words too.
+    expect((await get("/api/search?q=itcoi")).json().results.map((r: { id: string }) => r.id)).toEqual([
+      "b1",
+      "b2",
+      "b3",
+    ]);
+    expect((await get("/api/search?q=B")).json().results).toHaveLength(4);
     expect((await get("/api/search?q=nothing-like-this")).json().results).toEqual([]);
   });
 

@@ -12,8 +12,8 @@ import {
   getFeedStatus,
   listArticles,
   listFeedStatuses,
-  searchArticles,
 } from "./repository.ts";
+import { searchArticles } from "./search.ts";
 import type { Sources } from "./sources.ts";
 import { presentComputedFeedStatus, presentFeedStatus } from "./status-presenter.ts";
 

@@ -29,22 +29,78 @@ const BREAKS = new Set([
   "article",
 ]);
 
+/** Enough decoding rounds for any escaping a feed plausibly does; deeper nesting ends as inert entity text. */
+const MAX_PASSES = 8;
+/**
+ * Callers keep at most 2,000 characters, and later rounds only shorten the text, so they
+ * need not read a whole body again.
+ */
+const MAX_LENGTH_AFTER_FIRST_PASS = 16_000;
+
 /**
  * Plain text from an HTML fragment: every tag removed, the content of scripts and styles
- * dropped, entities decoded, whitespace collapsed. What comes out is text, never markup.
+ * dropped, entities decoded, whitespace collapsed. What comes out is text, never markup:
+ * a feed that escapes its HTML twice or more decodes into markup again, so the fragment
+ * is decoded and stripped until nothing changes, and whatever tag-like sequence is left
+ * after the last round is removed. A `<` that starts no tag ("5 < 6", "a<b") stays text.
  */
 export function htmlToText(html: string): string {
-  // Feeds that escape their HTML twice decode into markup; strip again (at most twice)
-  // so what comes out is never a tag.
   let text = stripOnce(html);
-  for (let pass = 0; pass < 2 && LOOKS_LIKE_MARKUP.test(text); pass++) text = stripOnce(text);
-  return text;
+  if (text.length > MAX_LENGTH_AFTER_FIRST_PASS) text = text.slice(0, MAX_LENGTH_AFTER_FIRST_PASS);
+  for (let pass = 1; pass < MAX_PASSES && DECODABLE.test(text); pass++) {
+    const next = stripOnce(text);
+    if (next === text) break;
+    text = next;
+  }
+  const stripped = removeTagLike(text);
+  return stripped === text ? text : collapse(stripped);
 }
 
-const LOOKS_LIKE_MARKUP = /<\/?[a-zA-Z][^>]*>|<!--/;
+/** Something another round could still decode or strip: a tag's start, an entity's. */
+const DECODABLE = /<[a-zA-Z/!?]|&#?[a-zA-Z0-9]/;
 
-function stripOnce(html: string): string {
-  if (!/[<&]/.test(html)) return collapse(html);
+/** A `<` that opens no complete tag, comment, CDATA section, declaration or processing instruction. */
+const STRAY_LESS_THAN = /<(?!\/?[a-zA-Z][^<>]*>|!--|!\[CDATA\[|![a-zA-Z][^<>]*>|\?[^<>]*>)/g;
+
+/** A complete tag, comment, declaration or processing instruction. */
+const COMPLETE_MARKUP = /<\/?[a-zA-Z][^<>]*>|<![^<>]*>|<\?[^<>]*>/g;
+const ROUNDS = 4;
+
+/**
+ * Removes whatever still looks like markup once decoding is done: complete tags, an
+ * unclosed comment, and an unclosed tag that carries attributes at the very end (a
+ * browser would read `<img src=x onerror=…` up to whatever markup follows it). Removing
+ * one tag can join the halves of another, so this repeats; past a few rounds (hostile
+ * nesting), every `<` that could open markup is dropped instead.
+ */
+function removeTagLike(text: string): string {
+  let current = text;
+  for (let round = 0; round < ROUNDS && current.includes("<"); round++) {
+    let next = current.replace(COMPLETE_MARKUP, "");
+    const comment = next.indexOf("<!--");
+    if (comment !== -1) next = next.slice(0, comment);
+    next = withoutUnclosedTag(next);
+    if (next === current) return current;
+    current = next;
+  }
+  return /<[a-zA-Z/!?]/.test(current) ? current.replace(/<(?=[a-zA-Z/!?])/g, "") : current;
+}
+
+/** Cuts a tag left open at the end when it has attributes (`<b` alone, as in "a<b", stays). */
+function withoutUnclosedTag(text: string): string {
+  const lt = text.lastIndexOf("<");
+  if (lt === -1) return text;
+  const rest = text.slice(lt);
+  return !rest.includes(">") && rest.includes("=") && /^<\/?[a-zA-Z][^\s/=]*[\s/]/.test(rest)
+    ? text.slice(0, lt)
+    : text;
+}
+
+function stripOnce(fragment: string): string {
+  if (!/[<&]/.test(fragment)) return collapse(fragment);
+  // Escaped first, so the HTML parser keeps "a<b" as text instead of reading an
+  // unfinished tag to the end of the fragment.
+  const html = fragment.includes("<") ? fragment.replace(STRAY_LESS_THAN, "&lt;") : fragment;
   const out: string[] = [];
   let skipping = 0;
   const parser = new Parser(

@@ -153,6 +153,41 @@ describe("parseFeed: normalising rules (spec §3)", () => {
     expect(item(`<title>T</title><link>https://a.example/c</link>${inner}`).creator).toBe(creator);
   });
 
+  it.each([
+    [
+      "an absolute http(s) guid stands in for a missing link",
+      "<guid>https://news.example/p/1</guid>",
+      "https://news.example/p/1",
+      "news.example",
+    ],
+    [
+      'unless marked isPermaLink="false"',
+      '<guid isPermaLink="false">https://news.example/p/1</guid>',
+      "",
+      "Unknown Source",
+    ],
+    ["a guid that is no address never becomes one", '<guid isPermaLink="false">guid-xss2</guid>', "", "Unknown Source"],
+    [
+      "nor does a relative guid, even marked a permalink",
+      '<guid isPermaLink="true">/posts/7</guid>',
+      "",
+      "Unknown Source",
+    ],
+    ["nor a protocol-relative one", "<guid>//cdn.example/p/8</guid>", "", "Unknown Source"],
+    [
+      "the link still wins over the guid",
+      "<guid>https://a.example/g</guid><link>https://b.example/l</link>",
+      "https://b.example/l",
+      "b.example",
+    ],
+  ])("link: %s", (_, inner, link, source) => {
+    const [normalised] = parseFeed(rss(`<item><title>T</title>${inner}</item>`), {
+      fetchedAt,
+      baseUrl: "https://feed.example/rss",
+    });
+    expect(normalised).toMatchObject({ link, source });
+  });
+
   it("links that are not http(s) are dropped, so they never reach a page", () => {
     expect(item("<title>T</title><link>javascript:alert(document.cookie)</link>").link).toBe("");
     expect(item("<title>T</title><link>data:text/html,hi</link>").link).toBe("");

@@ -38,6 +38,17 @@ export function safeHttpUrl(raw: string | undefined, base?: string): string | un
   }
 }
 
+/**
+ * A guid stands in for a missing link only when it is an absolute http(s) address the feed
+ * does not mark `isPermaLink="false"`; anything else is an id, and resolving it against the
+ * feed's address would make up a page that does not exist.
+ */
+function guidAsLink(raw: RawItem): string | undefined {
+  const guid = raw.guid?.trim();
+  if (!guid || raw.guidIsPermaLink === false || !/^https?:\/\//i.test(guid)) return undefined;
+  return safeHttpUrl(guid);
+}
+
 function parseDate(raw: string | undefined, fetchedAt: Date): Date | undefined {
   if (!raw) return undefined;
   const time = Date.parse(raw.trim());
@@ -85,12 +96,13 @@ export const UNTITLED = "Untitled";
 /**
  * Applies spec §3: id from guid, else link, else title plus publication time; title
  * defaults to 'Untitled'; pubDate falls back to the fetch time; description becomes plain
- * text; image is the first of enclosure, media content, media thumbnail, image field,
- * first img in the description; source falls back to the link's host, else 'Unknown
- * Source'; creator to 'Unknown'. Returns undefined for an item with nothing to show.
+ * text; link is the item's link, else its guid when that is an absolute http(s) address
+ * and a permalink; image is the first of enclosure, media content, media thumbnail, image
+ * field, first img in the description; source falls back to the link's host, else
+ * 'Unknown Source'; creator to 'Unknown'. Returns undefined for an item with nothing to show.
  */
 export function normaliseItem(raw: RawItem, fetchedAt: Date, base?: string): NormalisedItem | undefined {
-  const link = safeHttpUrl(raw.link, base) ?? safeHttpUrl(raw.guid, base);
+  const link = safeHttpUrl(raw.link, base) ?? guidAsLink(raw);
   const title = raw.title ? clip(clean(htmlToText(raw.title)), MAX_TITLE) : "";
   const rawDescription = raw.description ?? "";
   const description = clip(clean(htmlToText(rawDescription)), MAX_DESCRIPTION);

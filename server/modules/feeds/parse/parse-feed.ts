@@ -45,6 +45,16 @@ export function parseFeed(body: string, options: { fetchedAt: Date; baseUrl?: st
   return items;
 }
 
+/**
+ * The `keep` newest of a feed's items (undated ones count as fetched just now, in the
+ * feed's order): only these are ever stored, so a feed of 100,000 items costs the
+ * database no more than one of `keep`.
+ */
+export function newestItems(items: NormalisedItem[], keep: number): NormalisedItem[] {
+  if (items.length <= keep) return items;
+  return [...items].sort((a, b) => b.pubDate.getTime() - a.pubDate.getTime()).slice(0, keep);
+}
+
 /** Any failure inside a reader (a stack overflow on absurd nesting, say) is a parse error. */
 function guard<T>(read: () => T, reason: string): T {
   try {

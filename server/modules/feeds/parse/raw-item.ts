@@ -1,6 +1,8 @@
 /** What a feed says about one item, before the normalising rules (spec §3) apply. */
 export type RawItem = {
   guid?: string;
+  /** RSS's `<guid isPermaLink="false">`: the guid is only an id, never an address. */
+  guidIsPermaLink?: boolean;
   link?: string;
   title?: string;
   published?: string;

@@ -33,8 +33,10 @@ function imageField(item: XmlValue): string | undefined {
 
 /** RSS 2.0 and RSS 1.0 (RDF) items share their element names. */
 function rssItem(item: XmlValue): RawItem {
+  const guid = child(item, "guid");
   return {
-    guid: textOf(child(item, "guid")),
+    guid: textOf(guid),
+    guidIsPermaLink: attr(guid, "isPermaLink")?.trim().toLowerCase() !== "false",
     link: textOf(child(item, "link")),
     title: textOf(child(item, "title")),
     published: textOf(child(item, "pubDate")) ?? textOf(child(item, "dc:date")) ?? textOf(child(item, "published")),

@@ -1,0 +1,97 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp } from "../../test/app.ts";
+import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { parseFeed } from "./parse/parse-feed.ts";
+import { decodeXmlEntities } from "./parse/xml.ts";
+import { upsertArticles } from "./repository.ts";
+
+/** What a browser would read as markup: a start or end tag, a comment or declaration, a processing instruction. */
+const LIVE_TAG = /<\/?[a-zA-Z][^<>]*>|<![^<>]*>|<\?[^<>]*>/;
+
+const now = Date.now();
+const date = (minutesAgo: number) => new Date(now - minutesAgo * 60_000).toUTCString();
+
+/** The acceptance test's hostile feed: markup escaped three times, plain text with `<`, guids that are no links. */
+const HOSTILE_FEED = `<?xml version="1.0"?><rss version="2.0"><channel><title>Hostile</title>
+<item>
+  <title>&lt;i&gt;&amp;lt;i&amp;gt;&amp;amp;lt;img src=x onerror=alert(1)&amp;amp;gt;Bitcoin hits a record</title>
+  <description>&amp;amp;lt;script&amp;amp;gt;alert(1)&amp;amp;lt;/script&amp;amp;gt;&amp;amp;lt;p&amp;amp;gt;Markets rally&amp;amp;lt;/p&amp;amp;gt;</description>
+  <link>https://news.example/record</link><pubDate>${date(1)}</pubDate>
+</item>
+<item>
+  <title>Fees 5 &lt; 6 sat and a&lt;b</title>
+  <description>Why fees stay low: a&amp;lt;b, and 1 &amp;lt; 2</description>
+  <link>https://news.example/fees</link><pubDate>${date(2)}</pubDate>
+</item>
+<item>
+  <title>Guid only</title><guid isPermaLink="false">guid-xss2</guid><pubDate>${date(3)}</pubDate>
+</item>
+</channel></rss>`;
+
+describe.each(testDatabaseTargets())("markup never comes out live, on $dialect", (target) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(target);
+    const items = parseFeed(HOSTILE_FEED, { fetchedAt: new Date(now), baseUrl: "https://feed.example/rss" });
+    await upsertArticles(handle.database, "bitcoin", items, now);
+    app = await buildTestApp(handle.database);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.dispose();
+  });
+
+  const get = (url: string) => app.inject({ method: "GET", url });
+
+  it("stores and serves titles and descriptions as text, however deep the escaping", async () => {
+    const { items } = (await get("/api/feeds/bitcoin/items")).json();
+    expect(items.map((i: { title: string; description: string }) => [i.title, i.description])).toEqual([
+      ["Bitcoin hits a record", "Markets rally"],
+      ["Fees 5 < 6 sat and a<b", "Why fees stay low: a<b, and 1 < 2"],
+      ["Guid only", ""],
+    ]);
+  });
+
+  it("never makes a link up from a guid, nor names the feed's host as the outlet", async () => {
+    const { items } = (await get("/api/feeds/bitcoin/items")).json();
+    expect(items[2]).toMatchObject({ id: "guid-xss2", link: "", source: "Unknown Source" });
+  });
+
+  it("search serves the same text", async () => {
+    const { results } = (await get("/api/search?q=record")).json();
+    expect(results.map((r: { title: string; description: string }) => [r.title, r.description])).toEqual([
+      ["Bitcoin hits a record", "Markets rally"],
+    ]);
+  });
+
+  it("RSS escapes descriptions as HTML, so a reader decoding them once meets no tag", async () => {
+    const body = (await get("/feeds/gemwire.xml")).body;
+    const descriptions = [...body.matchAll(/<item>[\s\S]*?<description>([^<]*)<\/description>/g)].map((m) =>
+      decodeXmlEntities(m[1] as string),
+    );
+    expect(descriptions).toEqual(expect.arrayContaining(["Markets rally", "Why fees stay low: a&lt;b, and 1 &lt; 2"]));
+    for (const html of descriptions) expect(html).not.toMatch(LIVE_TAG);
+    const titles = [...body.matchAll(/<item>\s*<title>([^<]*)<\/title>/g)].map((m) =>
+      decodeXmlEntities(m[1] as string),
+    );
+    expect(titles).toEqual(expect.arrayContaining(["Bitcoin hits a record", "Fees 5 < 6 sat and a<b"]));
+    expect(parseFeed(body, { fetchedAt: new Date() }).map((i) => i.description)).toEqual(
+      expect.arrayContaining(["Markets rally", "Why fees stay low: a<b, and 1 < 2"]),
+    );
+  });
+
+  it("JSON Feed sends plain text only", async () => {
+    const feed = (await get("/feeds/gemwire.json")).json();
+    for (const item of feed.items) {
+      expect(item).not.toHaveProperty("content_html");
+      expect(`${item.title} ${item.content_text}`).not.toMatch(LIVE_TAG);
+    }
+    expect(feed.items.map((i: { title: string }) => i.title)).toEqual(
+      expect.arrayContaining(["Bitcoin hits a record", "Fees 5 < 6 sat and a<b"]),
+    );
+  });
+});
