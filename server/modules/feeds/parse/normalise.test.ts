@@ -42,6 +42,14 @@ describe("parseFeed: normalising rules (spec §3)", () => {
     expect(item.creator).toBe("DE");
   });
 
+  it("removes C1 control characters, which the API refuses in a source filter", () => {
+    const item = only(
+      rss("<item><title>A\u0085B</title><link>https://a.example/c</link><source>Out\u009blet</source></item>"),
+    );
+    expect(item.title).toBe("AB");
+    expect(item.source).toBe("Outlet");
+  });
+
   it("keeps the feed's order for items it does not date", () => {
     const items = parse(
       rss("<item><title>First</title></item><item><title>Second</title></item><item><title>Third</title></item>"),

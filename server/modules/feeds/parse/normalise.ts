@@ -59,7 +59,7 @@ function parseDate(raw: string | undefined, fetchedAt: Date): Date | undefined {
 /** Control characters (NUL included) have no place in text and are refused by PostgreSQL. */
 function clean(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, "");
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
