@@ -16,9 +16,8 @@ export const limits = {
   signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
   /** Sign-ups for one handle with a valid invitation (bogus codes must not block a name). */
   signUpPerHandle: { limit: 10, windowMs: 60 * MINUTE },
+  /** Admin sign-ins from one address since its last success (a success starts it afresh). */
   adminSignInPerIp: { limit: 10, windowMs: 15 * MINUTE },
-  /** All addresses together: spoofed or rotated addresses gain nothing. */
-  adminSignInOverall: { limit: 100, windowMs: 15 * MINUTE },
   avatarUploadsPerMember: { limit: 20, windowMs: 60 * MINUTE },
   /** Votes and favorite changes together: far more than anyone clicks, little for a script. */
   communityWritesPerMember: { limit: 300, windowMs: 10 * MINUTE },

@@ -7,7 +7,12 @@ import { ADMIN_COOKIE, clearSessionCookie, requireAdmin, setSessionCookie } from
 import { limitAddress } from "../accounts/client-address.ts";
 import { createInvite, listInvites, revokeInvite } from "../accounts/invites.ts";
 import { enforceLimits, limits } from "../accounts/limits.ts";
+import { clearRateLimit } from "../accounts/rate-limit.ts";
 import { ADMIN_SESSION_TTL_MS, closeSession, openSession } from "../accounts/sessions.ts";
+import { recordFailedSignIn, recordSignIn, refuseTargetedGuessing } from "../accounts/sign-in-limits.ts";
+
+/** Counted like a handle; the parentheses keep it apart from every member's handle. */
+const ADMIN_LIMIT_KEY = "(admin)";
 
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -21,11 +26,19 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await enforceLimits(request, [
-        [`admin:ip:${limitAddress(request.ip)}`, limits.adminSignInPerIp],
-        ["admin:all", limits.adminSignInOverall],
-      ]);
-      if (!(await app.adminPassword.verify(request.body.password))) throw invalidAdminPassword();
+      // The admin is guarded like a member (sign-in-limits.ts), so no stranger can lock
+      // them out: an address is counted on its own and forgiven at a success, and guessing
+      // spread over many addresses holds back only the addresses that failed.
+      const address = limitAddress(request.ip);
+      const perAddress = `admin:ip:${address}`;
+      await enforceLimits(request, [[perAddress, limits.adminSignInPerIp]]);
+      await refuseTargetedGuessing(app.database, ADMIN_LIMIT_KEY, address);
+      if (!(await app.adminPassword.verify(request.body.password))) {
+        await recordFailedSignIn(app.database, ADMIN_LIMIT_KEY, address);
+        throw invalidAdminPassword();
+      }
+      await recordSignIn(app.database, ADMIN_LIMIT_KEY, address);
+      await clearRateLimit(app.database, perAddress);
       const previous = request.cookies[ADMIN_COOKIE];
       if (previous) await closeSession(app.database, previous);
       setSessionCookie(
