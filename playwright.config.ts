@@ -37,6 +37,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
+      // Test devices name their own address (e2e/members.ts), as clients behind a proxy do.
+      TRUST_PROXY: "127.0.0.1",
       CONTACT_EMAIL: "members@gemwire.test",
       ADMIN_PASSWORD: "e2e admin password 42",
       SOCIAL_X_URL: "https://x.com/gemwire",

@@ -20,7 +20,7 @@ test("a visitor asked to sign in to vote signs in and comes back to the same pag
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto("/market");
-  const card = page.locator("article").filter({ hasText: "Hedge funds add bitcoin options" });
+  const card = page.locator("article").filter({ hasText: "Bitcoin options traders bet on $120K" });
   await card.getByRole("button", { name: /^Vote up/ }).click();
   await expect(messages(page)).toContainText("Sign in to vote");
   await messages(page).getByRole("link", { name: "Sign in" }).click();
