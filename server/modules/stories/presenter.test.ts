@@ -17,7 +17,8 @@ describe("cutText", () => {
     expect(cutText("aaaa bbbb cccc", 9)).toBe("aaaa…");
   });
 
-  it("drops a comma or dash left at the cut", () => {
+  it("drops a full stop, comma or dash left at the cut", () => {
+    expect(cutText("Prices fell sharply. Then they recovered quickly", 22)).toBe("Prices fell sharply…");
     expect(cutText("Miners sold, then bought back — quickly and quietly", 20)).toBe("Miners sold, then…");
     expect(cutText("Prices fell sharply — then recovered", 22)).toBe("Prices fell sharply…");
   });

@@ -13,8 +13,8 @@ export function cutText(text: string, max: number): string {
   // Where the last whole word ends: the room's end when a space follows it.
   const boundary = /\s/.test(text.charAt(max - 1)) ? room.length : room.search(/\s\S*$/);
   const kept = boundary > 0 ? room.slice(0, boundary) : room;
-  // A cut after a comma or a dash reads as if the sentence went on; leave the sign out.
-  return `${kept.replace(/[\s,;:–—-]+$/, "")}…`;
+  // A full stop, comma or dash left at the cut would sit oddly before the ellipsis.
+  return `${kept.replace(/[\s.,;:–—-]+$/, "")}…`;
 }
 
 /** A story's article: what its card shows, with the link's votes (the same for every viewer). */
