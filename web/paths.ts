@@ -53,11 +53,15 @@ export const paths = {
     feedRefresh: (key: string) => `/api/feeds/${encodeURIComponent(key)}/refresh`,
     feedItems: (key: string, limit: number) => `/api/feeds/${encodeURIComponent(key)}/items?limit=${limit}`,
     search: (query: string) => `/api/search?q=${encodeURIComponent(query)}`,
-    /** A feed's stories; without a sort the server ranks them, and without a limit it sends its default number. */
-    stories: (query: { feed: string; sort?: string; limit?: number }) => {
+    /**
+     * A page of a feed's stories; without a sort the server ranks them, without a limit it
+     * sends its default number, and `before` (a page's `next`) asks for the following page.
+     */
+    stories: (query: { feed: string; sort?: string; limit?: number; before?: string }) => {
       const params = new URLSearchParams({ feed: query.feed });
       if (query.sort) params.set("sort", query.sort);
       if (query.limit !== undefined) params.set("limit", String(query.limit));
+      if (query.before) params.set("before", query.before);
       return `/api/stories?${params}`;
     },
     votes: "/api/votes",

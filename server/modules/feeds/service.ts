@@ -2,7 +2,8 @@ import type { FeedItem, FeedKey, FeedStatus } from "../../../contracts/feeds.ts"
 import type { Database } from "../../db/database.ts";
 import { invalidRequest, notFound } from "../../errors.ts";
 import { tallyVotes } from "../community/repository.ts";
-import { DEFAULT_STORIES_WINDOW_MS, topStoryLeads } from "../stories/service.ts";
+import { topStoryLeads } from "../stories/answers.ts";
+import { DEFAULT_STORIES_WINDOW_MS } from "../stories/service.ts";
 import { presentArticle, uniqueByLink } from "./presenter.ts";
 import {
   type ArticleRow,

@@ -1,8 +1,36 @@
-import type { Story } from "../../../contracts/stories.ts";
-import type { VoteTally } from "../community/repository.ts";
-import { presentArticle } from "../feeds/presenter.ts";
+import { STORY_DESCRIPTION_MAX, type Story, type StoryArticle } from "../../../contracts/stories.ts";
+import { NO_VOTES, type VoteTally } from "../community/repository.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
 import type { StoryGroup } from "./service.ts";
+
+/**
+ * Text cut to at most `max` characters: at the last word boundary that leaves room for
+ * "…", or mid-word when the first word alone is too long. Shorter text is left as is.
+ */
+export function cutText(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const room = text.slice(0, max - 1);
+  // Where the last whole word ends: the room's end when a space follows it.
+  const boundary = /\s/.test(text.charAt(max - 1)) ? room.length : room.search(/\s\S*$/);
+  const kept = boundary > 0 ? room.slice(0, boundary) : room;
+  // A full stop, comma or dash left at the cut would sit oddly before the ellipsis.
+  return `${kept.replace(/[\s.,;:–—-]+$/, "")}…`;
+}
+
+/** A story's article: what its card shows, with the link's votes (the same for every viewer). */
+function presentStoryArticle(row: ArticleRow, tally: VoteTally = NO_VOTES): StoryArticle {
+  return {
+    id: row.item_id,
+    title: row.title,
+    link: row.link,
+    pubDate: new Date(row.published_at).toISOString(),
+    description: cutText(row.description, STORY_DESCRIPTION_MAX),
+    image: row.image,
+    source: row.source,
+    creator: row.creator,
+    votes: { ...tally.votes },
+  };
+}
 
 /** A story as the API shows it: named after its earliest article, each article with its votes. */
 export function presentStory(story: StoryGroup, tallies: Map<string, VoteTally>): Story {
@@ -10,7 +38,7 @@ export function presentStory(story: StoryGroup, tallies: Map<string, VoteTally>)
   return {
     id: `story-${first.id}`,
     title: first.title,
-    articles: story.articles.map((row) => presentArticle(row, tallies.get(row.link))),
+    articles: story.articles.map((row) => presentStoryArticle(row, tallies.get(row.link))),
     timestamp: new Date(story.timestamp).toISOString(),
     sources: story.sources,
     firstSource: story.firstSource,

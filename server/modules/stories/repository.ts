@@ -29,3 +29,21 @@ export async function articlesSince({ db }: Database, since: number, feedKey?: s
   if (feedKey) select = select.where("feed_key", "=", feedKey);
   return select.orderBy("published_at", "asc").orderBy("id", "asc").execute();
 }
+
+/**
+ * A fingerprint of every vote: how many, how many up, and a sum of their times (kept
+ * small by a modulus). A new, changed (voting again moves the time) or withdrawn vote
+ * changes it. One aggregate query over the votes table — cheaper than picking out the
+ * votes on the window's articles, and a vote elsewhere only costs one needless refresh.
+ */
+export async function voteSignature({ db }: Database): Promise<string> {
+  const row = await db
+    .selectFrom("article_votes")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("count"),
+      eb.fn.sum<number>(eb.case().when("direction", "=", "up").then(1).else(0).end()).as("up"),
+      eb.fn.sum<number>(eb("created_at", "%", 1_000_000_007)).as("time_sum"),
+    ])
+    .executeTakeFirstOrThrow();
+  return `${row.count}:${row.up ?? 0}:${row.time_sum ?? 0}`;
+}

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { storiesQuerySchema, storiesSchema } from "../../../contracts/stories.ts";
-import { listStories } from "./service.ts";
+import { listStories } from "./answers.ts";
+
+/** Whether an If-None-Match header names this ETag (compared weakly, as RFC 9110 asks for GET). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header === "*" || header.split(",").some((tag) => opaque(tag) === opaque(etag));
+}
 
 export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -11,20 +19,30 @@ export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["stories"],
         summary: "Articles that several sources cover, clustered into stories (only stories of two or more)",
         description:
-          "Titles are similar when 1 − Levenshtein distance / length of the longer title ≥ 0.6 (lower-cased, trimmed, whitespace collapsed); a story is a connected group of similar articles over the last STORIES_WINDOW_HOURS (48 by default). Computed on the server and kept until the feeds change.",
+          "Titles are similar when 1 − Levenshtein distance / length of the longer title ≥ 0.6 (lower-cased, trimmed, whitespace collapsed); a story is a connected group of similar articles over the last STORIES_WINDOW_HOURS (48 by default). Computed on the server and kept until the feeds or the votes change; pages with `limit` and `before` (the previous page's `next`). Answers carry an ETag: with If-None-Match, an unchanged page answers 304.",
         querystring: storiesQuerySchema,
-        response: { 200: storiesSchema, 400: errorBodySchema },
+        response: {
+          200: storiesSchema,
+          304: z.undefined().describe("Not modified: the page If-None-Match names is still current"),
+          400: errorBodySchema,
+        },
       },
     },
-    async (request) => ({
-      stories: await listStories(app.database, {
+    async (request, reply) => {
+      const page = await listStories(app.database, {
         scope: request.query.feed,
         sort: request.query.sort,
         limit: request.query.limit,
+        before: request.query.before,
         windowMs: app.config.storiesWindowMs,
-        viewerId: request.member?.id ?? null,
-      }),
-      windowHours: Math.round(app.config.storiesWindowMs / 3_600_000),
-    }),
+      });
+      // Every viewer gets the same answer; "no-cache" has the browser ask again each time, with the ETag.
+      reply.header("etag", page.etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
+      if (matchesEtag(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
+      // Kept bytes, already JSON and compressed as the client accepts: sent as they are.
+      const { encoding, bytes } = page.body(request.headers["accept-encoding"]);
+      if (encoding !== "identity") reply.header("content-encoding", encoding);
+      return reply.type("application/json; charset=utf-8").send(bytes as never);
+    },
   );
 };

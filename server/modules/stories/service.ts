@@ -1,12 +1,9 @@
 import type { FeedKey } from "../../../contracts/feeds.ts";
-import type { Story, StorySort } from "../../../contracts/stories.ts";
 import type { Database } from "../../db/database.ts";
-import { NO_VOTES, tallyVotes, type VoteTally } from "../community/repository.ts";
 import { UNTITLED } from "../feeds/parse/normalise.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
-import { presentStory } from "./presenter.ts";
 import { articlesSince, signaturesSince } from "./repository.ts";
-import { duplicateKeys, outletOf, type StoryArticle, StoryIndex } from "./story-index.ts";
+import { outletOf, type StoryArticle, StoryIndex } from "./story-index.ts";
 
 /** Spec §5: stories cluster the last 48 hours' articles unless STORIES_WINDOW_HOURS says otherwise. */
 export const DEFAULT_STORIES_WINDOW_MS = 48 * 3_600_000;
@@ -121,12 +118,6 @@ export function storyCacheStats(
   return { updates: cache?.updates ?? 0, compared: cache?.index.lastCompared ?? 0 };
 }
 
-/** Newest story first. */
-const byDate = (a: StoryGroup, b: StoryGroup) => b.timestamp - a.timestamp;
-/** Most sources first, then most articles, then newest. */
-const byCoverage = (a: StoryGroup, b: StoryGroup) =>
-  b.sources - a.sources || b.articles.length - a.articles.length || byDate(a, b);
-
 /** A story's half-life for ranking: after this long, recency counts half. */
 const RECENCY_HALF_LIFE_HOURS = 12;
 
@@ -142,64 +133,5 @@ export function storyScore(story: StoryGroup, netVotes: number, now: number): nu
   return coverage + recency + Math.log2(1 + Math.max(0, netVotes));
 }
 
-const netVotesOf = (story: StoryGroup, tallies: Map<string, VoteTally>) =>
-  story.articles.reduce((sum, row) => {
-    const tally = tallies.get(row.link) ?? NO_VOTES;
-    return sum + tally.votes.up - tally.votes.down;
-  }, 0);
-
-/** Gemwire's ranking: by score (see storyScore), newest first among equals. */
-export function rankStories(stories: StoryGroup[], tallies: Map<string, VoteTally>, now: number): StoryGroup[] {
-  const scored = stories.map((story) => ({ story, score: storyScore(story, netVotesOf(story, tallies), now) }));
-  return scored.sort((a, b) => b.score - a.score || byDate(a.story, b.story)).map(({ story }) => story);
-}
-
-const linksOf = (stories: StoryGroup[]) => stories.flatMap((story) => story.articles.map((row) => row.link));
-
-export type StoriesRequest = {
-  scope: StoryScope;
-  sort?: StorySort;
-  limit: number;
-  windowMs: number;
-  viewerId?: string | null;
-  now?: number;
-};
-
-/**
- * `GET /api/stories`: a scope's stories in order — by date, by coverage, or (gemwire
- * without a sort) ranked — at most `limit` of them, with each article's votes.
- */
-export async function listStories(database: Database, request: StoriesRequest): Promise<Story[]> {
-  const now = request.now ?? Date.now();
-  const stories = await storiesOf(database, request.scope, request.windowMs, now);
-  const viewerId = request.viewerId ?? null;
-  if (request.scope === "gemwire" && request.sort === undefined) {
-    // Ranking needs every story's votes; the same counts then go out with the shown ones.
-    const tallies = await tallyVotes(database, linksOf(stories), viewerId);
-    return rankStories(stories, tallies, now)
-      .slice(0, request.limit)
-      .map((story) => presentStory(story, tallies));
-  }
-  const shown = [...stories].sort(request.sort === "coverage" ? byCoverage : byDate).slice(0, request.limit);
-  const tallies = await tallyVotes(database, linksOf(shown), viewerId);
-  return shown.map((story) => presentStory(story, tallies));
-}
-
-/**
- * What Gemwire's own feed starts with: the lead (earliest) article of each story across
- * every feed, best first, and a test for articles a story already covers (its members,
- * and their duplicates), which the feed leaves out.
- */
-export async function topStoryLeads(
-  database: Database,
-  windowMs: number,
-  now = Date.now(),
-): Promise<{ leads: ArticleRow[]; covers: (row: ArticleRow) => boolean }> {
-  const stories = await storiesOf(database, "gemwire", windowMs, now);
-  const ranked = rankStories(stories, await tallyVotes(database, linksOf(stories), null), now);
-  const covered = new Set(stories.flatMap((story) => story.articles.flatMap(duplicateKeys)));
-  return {
-    leads: ranked.map((story) => story.articles[0] as ArticleRow),
-    covers: (row) => duplicateKeys(row).some((key) => covered.has(key)),
-  };
-}
+/** Every article link of the given stories (for counting their votes). */
+export const linksOf = (stories: StoryGroup[]) => stories.flatMap((story) => story.articles.map((row) => row.link));

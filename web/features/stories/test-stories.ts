@@ -1,10 +1,9 @@
-import type { FeedItem } from "../../../contracts/feeds.ts";
-import type { Story } from "../../../contracts/stories.ts";
+import type { Story, StoryArticle } from "../../../contracts/stories.ts";
 
 const HOUR = 3_600_000;
 
 /** An article as the API sends it. */
-export function article(over: Partial<FeedItem> = {}): FeedItem {
+export function article(over: Partial<StoryArticle> = {}): StoryArticle {
   return {
     id: "a1",
     title: "Bitcoin hits record high as spot ETF inflows top $1.2 billion",
@@ -15,7 +14,6 @@ export function article(over: Partial<FeedItem> = {}): FeedItem {
     source: "CoinDesk",
     creator: "Helene",
     votes: { up: 0, down: 0 },
-    myVote: null,
     ...over,
   };
 }

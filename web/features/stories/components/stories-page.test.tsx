@@ -54,7 +54,10 @@ function renderPage(address = "/stories") {
 }
 
 const titles = () => screen.getAllByRole("heading", { level: 3 }).map((h) => h.textContent);
-const answer = (stories: Story[]) => () => json({ stories, windowHours: 48 });
+const answer =
+  (stories: Story[], next: string | null = null) =>
+  () =>
+    json({ stories, windowHours: 48, next });
 
 beforeEach(() => {
   fetchMock.mockClear();
@@ -167,6 +170,51 @@ describe("StoriesPage", () => {
     expect(await screen.findByRole("heading", { name: "Fresh again" })).toBeTruthy();
     expect(screen.queryByText(/could not be refreshed/)).toBeNull();
     expect(storyCalls()).toEqual(["?feed=gemwire&sort=date", "?feed=gemwire&sort=date", "?feed=gemwire&sort=date"]);
+  });
+
+  it("shows more stories a page at a time, from where the last page ended, until there are no more", async () => {
+    answerStories = (url) => {
+      const before = url.searchParams.get("before");
+      if (!before)
+        return answer([story({ id: "s1", title: "Story 1" }), story({ id: "s2", title: "Story 2" })], "c2")();
+      if (before === "c2") return answer([story({ id: "s3", title: "Story 3" })], "c3")();
+      return answer([story({ id: "s4", title: "Story 4" })])();
+    };
+    renderPage("/stories?sort=coverage");
+    await waitFor(() => expect(titles()).toEqual(["Story 1", "Story 2"]));
+    fireEvent.click(screen.getByRole("button", { name: "Show more stories" }));
+    await waitFor(() => expect(titles()).toEqual(["Story 1", "Story 2", "Story 3"]));
+    expect(storyCalls().at(-1)).toBe("?feed=gemwire&sort=coverage&before=c2");
+
+    let respond = () => {};
+    answerStories = () =>
+      new Promise((resolve) => (respond = () => resolve(answer([story({ id: "s4", title: "Story 4" })])())));
+    fireEvent.click(screen.getByRole("button", { name: "Show more stories" }));
+    const loading = (await screen.findByRole("button", { name: "Loading more stories…" })) as HTMLButtonElement;
+    expect(loading.disabled).toBe(true);
+    respond();
+    await waitFor(() => expect(titles()).toEqual(["Story 1", "Story 2", "Story 3", "Story 4"]));
+    expect(storyCalls().at(-1)).toBe("?feed=gemwire&sort=coverage&before=c3");
+    // The last page: nothing more to ask for.
+    expect(screen.queryByRole("button", { name: /more stories/ })).toBeNull();
+  });
+
+  it("keeps the stories on screen when the next page fails, says so, and tries again", async () => {
+    answerStories = (url) =>
+      url.searchParams.get("before")
+        ? json({ error: { code: "internal", message: "Something went wrong" } }, 500)
+        : answer([story({ id: "s1", title: "Story 1" })], "c1")();
+    renderPage();
+    await waitFor(() => expect(titles()).toEqual(["Story 1"]));
+    fireEvent.click(screen.getByRole("button", { name: "Show more stories" }));
+    const notice = (await screen.findByText("More stories could not be loaded.")).parentElement as HTMLElement;
+    expect(titles()).toEqual(["Story 1"]);
+    expect(screen.queryByText(/Failed to fetch stories/)).toBeNull();
+
+    answerStories = answer([story({ id: "s2", title: "Story 2" })]);
+    fireEvent.click(within(notice).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(titles()).toEqual(["Story 1", "Story 2"]));
+    expect(screen.queryByText("More stories could not be loaded.")).toBeNull();
   });
 
   it("says when the stories cannot be loaded, and tries again", async () => {

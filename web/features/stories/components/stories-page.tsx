@@ -5,7 +5,15 @@ import type { StorySort } from "../../../../contracts/stories.ts";
 import { EmptyState, LoadError, RefreshButton, RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { useFeedCatalog } from "../../../lib/feed-catalog.ts";
-import { ALL_FEEDS, NO_STORIES, STORIES_FAILED, STORIES_STALE, useStories } from "../api.ts";
+import {
+  ALL_FEEDS,
+  MORE_STORIES_FAILED,
+  NO_STORIES,
+  STORIES_FAILED,
+  STORIES_STALE,
+  storiesOfPages,
+  useStories,
+} from "../api.ts";
 import { readStoryParams, withStoryParams } from "../story-rules.ts";
 import { StoryCard } from "./story-card.tsx";
 
@@ -21,9 +29,9 @@ export function StoriesPage() {
   const stories = useStories(feed, sort);
   const choose = (change: Partial<{ feed: FeedKey; sort: StorySort }>) =>
     setParams(withStoryParams(params, change), { replace: true });
-  const list = stories.data?.stories ?? [];
+  const list = storiesOfPages(stories.data?.pages);
   const refetch = () => void stories.refetch();
-  const hours = stories.data?.windowHours;
+  const hours = stories.data?.pages[0]?.windowHours;
 
   return (
     <Page
@@ -68,20 +76,43 @@ export function StoriesPage() {
         ) : list.length === 0 ? (
           <EmptyState>{NO_STORIES}</EmptyState>
         ) : (
-          <ul
-            aria-label="Stories"
-            aria-busy={stories.isPlaceholderData}
-            className="space-y-3 transition-opacity aria-busy:opacity-60"
-          >
-            {list.map((story) => (
-              <li key={story.id}>
-                <StoryCard story={story} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul
+              aria-label="Stories"
+              aria-busy={stories.isPlaceholderData}
+              className="space-y-3 transition-opacity aria-busy:opacity-60"
+            >
+              {list.map((story) => (
+                <li key={story.id}>
+                  <StoryCard story={story} />
+                </li>
+              ))}
+            </ul>
+            {stories.isFetchNextPageError ? (
+              <RefreshFailed message={MORE_STORIES_FAILED} onRetry={() => void stories.fetchNextPage()} />
+            ) : stories.hasNextPage && !stories.isPlaceholderData ? (
+              <ShowMore busy={stories.isFetchingNextPage} onMore={() => void stories.fetchNextPage()} />
+            ) : null}
+          </>
         )}
       </div>
     </Page>
+  );
+}
+
+/** The next page of stories, below the list; it says so while it loads. */
+function ShowMore({ busy, onMore }: { busy: boolean; onMore: () => void }) {
+  return (
+    <div className="flex justify-center">
+      <button
+        type="button"
+        onClick={onMore}
+        disabled={busy}
+        className="rounded-md border border-line px-4 py-2 text-sm text-zinc-200 hover:bg-zinc-800 disabled:opacity-60"
+      >
+        {busy ? "Loading more stories…" : "Show more stories"}
+      </button>
+    </div>
   );
 }
 

@@ -1,7 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
-import type { FeedItem } from "../../../../contracts/feeds.ts";
-import type { Story } from "../../../../contracts/stories.ts";
+import type { StoryArticle as Article, Story } from "../../../../contracts/stories.ts";
 import { articleKey, sourceLabel } from "../../../lib/articles.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import { plural } from "../story-rules.ts";
@@ -64,7 +63,7 @@ export function StoryCard({ story }: { story: Story }) {
 }
 
 /** One outlet's article: its source, title (opening in a new tab), description and date. */
-function StoryArticle({ article }: { article: FeedItem }) {
+function StoryArticle({ article }: { article: Article }) {
   return (
     <li className="space-y-1 px-4 py-3">
       <div className="flex items-center gap-2 text-xs text-muted">
