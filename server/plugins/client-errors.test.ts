@@ -164,6 +164,25 @@ describe("the client error handler on its own", () => {
     expect(isDestroyed()).toBe(true);
   });
 
+  it("logs the parser's verdict, never the raw request head with its cookies", () => {
+    const logged: unknown[] = [];
+    const logging = { log: { info: (entry: unknown) => logged.push(entry) } } as unknown as FastifyInstance;
+    const { socket } = fakeSocket();
+    const error = Object.assign(new Error("Parse Error: Invalid character in Content-Length"), {
+      code: "HPE_INVALID_CONTENT_LENGTH",
+      reason: "Invalid character in Content-Length",
+      rawPacket: Buffer.from(
+        "POST / HTTP/1.1\r\nCookie: gemwire_session=secret-session-id\r\nContent-Length: x\r\n\r\n",
+      ),
+    });
+    handleClientError.call(logging, error, socket);
+    expect(logged).toHaveLength(1);
+    const text = JSON.stringify(logged[0]);
+    expect(text).toContain("HPE_INVALID_CONTENT_LENGTH");
+    expect(text).not.toContain("secret-session-id");
+    expect(text).not.toContain("rawPacket");
+  });
+
   it("writes nothing to a connection the client reset", () => {
     const { socket, written } = fakeSocket();
     handleClientError.call(app, failure("ECONNRESET"), socket);

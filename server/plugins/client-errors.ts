@@ -52,7 +52,12 @@ export function handleClientError(this: FastifyInstance, error: ClientError, soc
   if (error.code === "ECONNRESET" || socket.destroyed) return;
   const { status, code, message } = answerFor(error);
   const id = randomUUID();
-  this.log.info({ reqId: id, err: error, statusCode: status }, "malformed request refused");
+  // Only the parser's verdict: the error also carries the raw request head (rawPacket),
+  // cookies and all, and up to 16 KB of it — never logged.
+  this.log.info(
+    { reqId: id, code: error.code, reason: (error as { reason?: string }).reason, statusCode: status },
+    "malformed request refused",
+  );
   // Never write a second response into one already under way on this connection.
   const current = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && !current?.headersSent) {
