@@ -7,7 +7,7 @@ import { createInvite } from "./invites.ts";
 
 const WRONG = "not the password";
 
-/** A fresh address (its own /64) for every caller that should not share a per-address counter. */
+/** A fresh address (its own /48, so its own /64 too) for every caller that should not share a per-address counter. */
 let addresses = 0;
 const freshAddress = () => `2001:db8:${(++addresses).toString(16)}::1`;
 
@@ -92,6 +92,27 @@ describe.each(testDatabaseTargets())("sign-in and sign-up limits on $dialect", (
       await fail("target_five", 2, member);
       expect((await signIn("target_five", TEST_PASSWORD, member)).statusCode).toBe(200);
       expect((await signIn("target_five", TEST_PASSWORD, freshAddress())).statusCode).toBe(200);
+    });
+
+    it("holds guesses sent in parallel to the same 3 tries while a handle is being guessed from many", async () => {
+      await join("target_race");
+      for (let i = 0; i < 4; i++) await fail("target_race", 3, freshAddress());
+      const guesser = freshAddress();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => signIn("target_race", WRONG, guesser)));
+      const statuses = answers.map((answer) => answer.statusCode);
+      expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(3);
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(7);
+    });
+
+    it("counts the /64s of one IPv6 /48 together for a handle being guessed from many", async () => {
+      await join("target_site");
+      for (let i = 0; i < 4; i++) await fail("target_site", 3, freshAddress());
+      const site = freshAddress().replace(/::1$/, "");
+      await fail("target_site", 3, `${site}:1::1`);
+      // Another /64 of the same /48 is the same guesser.
+      expectRateLimited(await signIn("target_site", WRONG, `${site}:2::1`));
+      // A member elsewhere still gets in.
+      expect((await signIn("target_site", TEST_PASSWORD, freshAddress())).statusCode).toBe(200);
     });
 
     it("forgives an address its own failures once it signs in", async () => {

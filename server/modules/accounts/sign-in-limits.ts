@@ -8,41 +8,52 @@ import { clearRateLimit, hitRateLimit, peekRateLimit } from "./rate-limit.ts";
  * password is always checked unless the asking address is itself limited:
  * - by its own attempts (limits.signInPerIp, counted before this), or
  * - for this handle, when the handle has had signInFailuresPerHandle failures from
- *   other addresses (it is being guessed from many) and this address has failed
- *   signInFailuresPerHandleAndIp times for it.
+ *   other networks (it is being guessed from many) and this network has already made
+ *   signInFailuresPerHandleAndIp attempts at it since its last success.
  * So guessing from one address is held to the per-address limit; guessing spread over
- * many gets a few tries per address once the handle is targeted; and the member, from
- * an address that has not failed as often, always gets their password checked.
+ * many gets a few tries per network once the handle is targeted; and the member, from
+ * a network that has not tried as often, always gets their password checked.
+ *
+ * `network` is guessingNetwork(ip): IPv6 counts by /48 here. The attempt is counted
+ * before the password is checked (and forgiven at a success), so guesses sent in
+ * parallel cannot all slip past the check while the first ones are being hashed.
  */
 
-/** `address` is the client as per-address limits count it (see limitAddress). */
-const keys = (handleKey: string, address: string) => ({
+const keys = (handleKey: string, network: string) => ({
+  /** Failures for the handle, from anywhere. */
   handle: `signin:failures:${handleKey}`,
-  pair: `signin:failures:${handleKey}@${address}`,
+  /** Failures for the handle from this network (to tell the others' apart). */
+  failures: `signin:failures:${handleKey}@${network}`,
+  /** Attempts at the handle from this network since its last success. */
+  attempts: `signin:attempts:${handleKey}@${network}`,
 });
 
-/** Answers 429 with Retry-After when this address may not try this handle now. */
-export async function refuseTargetedGuessing(database: Database, handleKey: string, address: string): Promise<void> {
-  const key = keys(handleKey, address);
+/** Counts this attempt; answers 429 with Retry-After when this network may not try this handle now. */
+export async function refuseTargetedGuessing(database: Database, handleKey: string, network: string): Promise<void> {
+  const key = keys(handleKey, network);
+  const rule = limits.signInFailuresPerHandleAndIp;
+  const attempt = await hitRateLimit(database, key.attempts, rule);
+  if (attempt.allowed) return;
   const [all, own] = await Promise.all([
     peekRateLimit(database, key.handle, limits.signInFailuresPerHandle.windowMs),
-    peekRateLimit(database, key.pair, limits.signInFailuresPerHandleAndIp.windowMs),
+    peekRateLimit(database, key.failures, rule.windowMs),
   ]);
-  // The two windows start apart, so this can only undercount: the lenient side.
-  const fromOthers = all.hits - own.hits;
-  if (fromOthers >= limits.signInFailuresPerHandle.limit && own.hits >= limits.signInFailuresPerHandleAndIp.limit) {
-    // Free again when either window ends: its own failures, or the others', are forgotten.
-    throw new RateLimitedError(Math.ceil(Math.min(all.resetsInMs, own.resetsInMs) / 1000));
+  // The windows start apart, so this can only undercount: the lenient side.
+  if (all.hits - own.hits >= limits.signInFailuresPerHandle.limit) {
+    // Free again when either window ends: its own attempts, or the others' failures, are forgotten.
+    throw new RateLimitedError(Math.ceil(Math.min(all.resetsInMs, attempt.retryAfterMs) / 1000));
   }
 }
 
-export async function recordFailedSignIn(database: Database, handleKey: string, address: string): Promise<void> {
-  const key = keys(handleKey, address);
+export async function recordFailedSignIn(database: Database, handleKey: string, network: string): Promise<void> {
+  const key = keys(handleKey, network);
   await hitRateLimit(database, key.handle, limits.signInFailuresPerHandle);
-  await hitRateLimit(database, key.pair, limits.signInFailuresPerHandleAndIp);
+  await hitRateLimit(database, key.failures, limits.signInFailuresPerHandleAndIp);
 }
 
-/** The address got in: its own earlier mistakes are forgiven; the others' still count. */
-export async function recordSignIn(database: Database, handleKey: string, address: string): Promise<void> {
-  await clearRateLimit(database, keys(handleKey, address).pair);
+/** The network got in: its own earlier attempts are forgiven; the others' failures still count. */
+export async function recordSignIn(database: Database, handleKey: string, network: string): Promise<void> {
+  const key = keys(handleKey, network);
+  await clearRateLimit(database, key.failures);
+  await clearRateLimit(database, key.attempts);
 }

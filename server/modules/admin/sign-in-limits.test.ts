@@ -4,9 +4,9 @@ import { TEST_ADMIN_PASSWORD } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 
-/** A fresh address (its own /64) for every caller that should not share a per-address counter. */
+/** A fresh address (its own /48) for every caller that should not share a per-address counter. */
 let addresses = 0;
-const freshAddress = () => `2001:db8:ad:${(++addresses).toString(16)}::1`;
+const freshAddress = () => `2001:db8:${(++addresses).toString(16)}:ad::1`;
 
 describe.each(testDatabaseTargets())("admin sign-in limits on $dialect", (target) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
