@@ -5,6 +5,7 @@ import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import type { NormalisedItem } from "./parse/normalise.ts";
 import { parseFeed } from "./parse/parse-feed.ts";
+import { failureBackoff } from "./refresh.ts";
 import { recordFeedFailure, recordFeedSuccess, upsertArticles } from "./repository.ts";
 
 const HOUR = 3_600_000;
@@ -127,14 +128,24 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
     });
   });
 
-  it("lets a reader bring a feed's next refresh forward, at most to a minute after its last attempt", async () => {
+  it("lets a reader bring a feed's next refresh forward, never sooner than half the scheduler's wait (1–15 minutes)", async () => {
     const refresh = (key: string) => app.inject({ method: "POST", url: `/api/feeds/${key}/refresh` });
+    const market = await handle.database.db
+      .selectFrom("feeds")
+      .select(["last_attempt_at", "consecutive_failures"])
+      .where("key", "=", "market")
+      .executeTakeFirstOrThrow();
+    expect(market.consecutive_failures).toBe(2);
+    const backoff = failureBackoff(app.config.feedRefreshMs, 2);
     const response = await refresh("market");
     expect(response.statusCode).toBe(202);
     expect(wakes).toBe(1);
-    // Last attempted just now: not before a minute has passed, however often it is asked.
-    expect(response.json().feed).toMatchObject({ key: "market", nextAttempt: new Date(now + 60_000).toISOString() });
-    expect((await refresh("market")).json().feed.nextAttempt).toBe(new Date(now + 60_000).toISOString());
+    // Failing and last attempted just now: not before half its backoff, however often it
+    // is asked — readers cannot undo the backoff (the old rule allowed a minute).
+    const halfTheBackoff = new Date((market.last_attempt_at ?? 0) + backoff / 2).toISOString();
+    expect(backoff / 2).toBeGreaterThan(60_000);
+    expect(response.json().feed).toMatchObject({ key: "market", nextAttempt: halfTheBackoff });
+    expect((await refresh("market")).json().feed.nextAttempt).toBe(halfTheBackoff);
     // A feed attempted longer ago is due at once; one never fetched is due anyway.
     await handle.database.db
       .updateTable("feeds")
@@ -150,6 +161,17 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
     expect(computed.statusCode).toBe(400);
     expect(computed.json().error.message).toMatch(/built from the other feeds/);
     expect((await refresh("dogecoin")).statusCode).toBe(400);
+  });
+
+  it("gives one address 60 'Refresh Feed' asks in 10 minutes, then 429 with Retry-After", async () => {
+    const ask = () => app.inject({ method: "POST", url: "/api/feeds/news/refresh", remoteAddress: "198.51.100.77" });
+    for (let i = 0; i < 60; i++) expect((await ask()).statusCode).toBe(202);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+    // Another reader is not held back by this one.
+    const other = await app.inject({ method: "POST", url: "/api/feeds/news/refresh", remoteAddress: "198.51.100.78" });
+    expect(other.statusCode).toBe(202);
   });
 
   it("returns a feed's items newest first, in the FeedItem shape", async () => {

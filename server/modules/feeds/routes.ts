@@ -10,7 +10,12 @@ import {
   searchQuerySchema,
   searchResultsSchema,
 } from "../../../contracts/feeds.ts";
+import { limitAddress } from "../accounts/client-address.ts";
+import { enforceLimits } from "../accounts/limits.ts";
 import { listFeedItems, listFeeds, requestFeedRefresh, searchFeedItems } from "./service.ts";
+
+/** 'Refresh Feed' asks from one address: far more than a person clicks. */
+const READER_REFRESHES_PER_ADDRESS = { limit: 60, windowMs: 10 * 60_000 };
 
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -30,15 +35,18 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["feeds"],
-        summary: "Ask for a feed to be fetched again now (at most once a minute per feed, whoever asks)",
+        summary:
+          "Ask for a feed to be fetched again soon (never sooner than half the scheduler's own wait, 1 to 15 minutes after its last attempt, whoever asks)",
         description:
-          "The server's scheduler fetches the feed as soon as allowed: now, or a minute after its last attempt. Poll GET /api/feeds and watch lastAttempt.",
+          "The server's scheduler fetches the feed as soon as allowed: now, or once half the wait it chose after the last attempt (the refresh period, or a failing feed's backoff) has passed, kept between 1 and 15 minutes. Poll GET /api/feeds and watch lastAttempt. 60 asks per address in 10 minutes.",
         params: z.object({ key: feedKeySchema }),
-        response: { 202: z.object({ feed: feedStatusSchema }), 400: errorBodySchema },
+        response: { 202: z.object({ feed: feedStatusSchema }), 400: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => {
-      const feed = await requestFeedRefresh(app.database, app.sources, request.params.key);
+      // Cheap already, but each ask writes a row: one address gets a person's share.
+      await enforceLimits(request, [[`feeds:refresh:${limitAddress(request.ip)}`, READER_REFRESHES_PER_ADDRESS]]);
+      const feed = await requestFeedRefresh(app.database, app.sources, request.params.key, app.config.feedRefreshMs);
       app.wakeFeedScheduler();
       return reply.status(202).send({ feed });
     },

@@ -5,6 +5,7 @@ import { tallyVotes } from "../community/repository.ts";
 import { topStoryLeads } from "../stories/answers.ts";
 import { DEFAULT_STORIES_WINDOW_MS } from "../stories/service.ts";
 import { presentArticle, uniqueByLink } from "./presenter.ts";
+import { failureBackoff } from "./refresh.ts";
 import {
   type ArticleRow,
   bringFeedRefreshForward,
@@ -41,17 +42,31 @@ export async function listFeeds(
 }
 
 /**
- * 'Refresh Feed' from a reader: the feed's next refresh is brought forward to now, but
- * never sooner than a minute after its last attempt, however many readers ask — so
- * visitors can ask freely without making Gemwire hammer a source. The scheduler does the
+ * 'Refresh Feed' from a reader: the feed's next refresh is brought forward, but never
+ * sooner after its last attempt than half the wait the scheduler chose (the refresh
+ * period, or a failing feed's backoff), kept between one and fifteen minutes — however
+ * many readers ask. So visitors can ask freely without making Gemwire hammer a source
+ * or its relays, and a failing feed's backoff still holds. The scheduler does the
  * fetch, as always (under the feed's lease).
  */
-export const READER_REFRESH_GAP_MS = 60_000;
+export const READER_REFRESH_GAP_MS = { min: 60_000, max: 15 * 60_000 };
+
+/**
+ * When a reader's request lets the feed be fetched again, after an attempt at `last`
+ * that the scheduler would follow up `wait` later. The wait comes from the refresh
+ * period and the failure count, not from `next_fetch_at`, which earlier requests moved.
+ */
+export function readerRefreshAt(last: number | null, wait: number, now: number): number {
+  if (last === null) return now;
+  const gap = Math.min(READER_REFRESH_GAP_MS.max, Math.max(READER_REFRESH_GAP_MS.min, wait / 2));
+  return Math.max(now, last + gap);
+}
 
 export async function requestFeedRefresh(
   database: Database,
   sources: Sources,
   key: FeedKey,
+  refreshMs: number,
   now: number = Date.now(),
 ): Promise<FeedStatus> {
   const feed = sources.feeds.find((f) => f.key === key);
@@ -60,7 +75,9 @@ export async function requestFeedRefresh(
     throw invalidRequest(`${feed.title} is built from the other feeds; refresh those instead`);
   }
   const current = await getFeedStatus(database, key);
-  const at = Math.max(now, (current?.last_attempt_at ?? 0) + READER_REFRESH_GAP_MS);
+  const failures = current?.consecutive_failures ?? 0;
+  const wait = failures > 0 ? failureBackoff(refreshMs, failures) : refreshMs;
+  const at = readerRefreshAt(current?.last_attempt_at ?? null, wait, now);
   const row = current ? await bringFeedRefreshForward(database, key, at) : undefined;
   const counts = await countArticlesByFeed(database);
   return presentFeedStatus({ ...feed, url: feed.url }, row, counts.get(key) ?? 0);

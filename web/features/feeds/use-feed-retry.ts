@@ -14,7 +14,7 @@ const WAIT_PAST_DUE_MS = 120_000;
 
 /**
  * 'Refresh Feed' for a feed that failed: asks the server to fetch it again (it does so
- * at once, or a minute after its last attempt — docs/decisions/012), then follows the
+ * at once, or once half the scheduler's wait has passed — docs/decisions/012), then follows the
  * feed list until the new attempt is recorded and reloads the feed's items.
  */
 export function useFeedRetry(key: FeedKey, status: FeedStatus | undefined) {
