@@ -5,6 +5,24 @@ import { htmlToText } from "./html-text.ts";
 /** What a browser would read as markup: a start or end tag, a comment or declaration, a processing instruction. */
 const LIVE_TAG = /<\/?[a-zA-Z][^<>]*>|<![^<>]*>|<\?[^<>]*>/;
 
+/**
+ * The rule for stored text (parse/inert-text.ts), written out independently: no markup a
+ * browser would read up to a `>` (other `<` and quotes do not end it), no unclosed comment,
+ * no unclosed tag with an attribute value, no unclosed tag naming an element that changes
+ * how the page after it is read, no control character.
+ */
+const UNSAFE = [
+  /<[a-zA-Z/!?][^>]*>/,
+  /<!--/,
+  /<\/?[a-zA-Z][^\s/>]*[\s/][^>]*=/,
+  /<\/?(script|style|xmp|iframe|noembed|noframes|noscript|textarea|title|plaintext|template|svg|math|select|object|embed|applet|frameset)(?![^\s/>])/i,
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/,
+];
+const expectInert = (text: string) => {
+  for (const pattern of UNSAFE) expect(text).not.toMatch(pattern);
+};
+
 /** Escapes text as HTML `depth` times over, as a feed that escapes its markup repeatedly does. */
 const escapeTimes = (text: string, depth: number): string => {
   let out = text;
@@ -36,8 +54,72 @@ describe("htmlToText", () => {
     ["an unclosed comment", "Hello <!-- hidden", "Hello"],
     ["a tag that removing another one would join", "<<b>img src=x onerror=alert(1)>Hi", "Hi"],
     ["a tag hidden in a CDATA-like section", "&lt;![CDATA[x]]&gt;Hi", "Hi"],
+    ["a less-than before a letter, then more text", "a<b, and 1 < 2", "a<b, and 1 < 2"],
   ])("keeps text sensible: %s", (_, html, text) => {
     expect(htmlToText(html)).toBe(text);
+  });
+
+  it.each([
+    ["an escaped control character inside a tag", "Hi &lt;&#1;img src=x onerror=alert(1)&gt;there", "Hi there"],
+    ["a raw control character inside a tag", "Hi <\u0001img src=x onerror=alert(1)>there", "Hi there"],
+    ["a raw C1 character inside a tag", "Hi &lt;\u0085img src=x onerror=alert(1)&gt;there", "Hi there"],
+    ["an escaped C1 character inside a tag", "Hi &lt;&#x81;img src=x onerror=alert(1)&gt;there", "Hi there"],
+    ["a noncharacter XML would drop", "Hi &lt;\ufffeimg src=x onerror=alert(1)&gt;there", "Hi there"],
+    ["half a surrogate pair", "Hi &lt;\ud800img src=x onerror=alert(1)&gt;there", "Hi there"],
+    ["an open tag before another less-than", "Hi &lt;img src=x onerror=alert(1) &lt;b", "Hi"],
+    ["an open tag before a sum", "Hi &lt;img src=x onerror=alert(1)// 5 &lt; 6", "Hi"],
+    ["a less-than inside a tag", "Hi &lt;img src=x onerror=alert(1) &lt;&gt;there", "Hi there"],
+    ["a quoted greater-than inside a tag", 'Hi &lt;img alt="&gt;" src=x onerror=alert(1)&gt;there', "Hi there"],
+    ["an open script", "Hi &lt;script a", "Hi"],
+    ["an open svg", "Hi &lt;svg/", "Hi"],
+  ])("removes markup a hidden character or a later less-than would keep: %s", (_, html, text) => {
+    const out = htmlToText(html);
+    expect(out).toBe(text);
+    expectInert(out);
+  });
+
+  it.each([
+    ["&#x85; (an ellipsis in HTML)", "&lt;&#x85;img src=x onerror=alert(1)&gt;", "<…img src=x onerror=alert(1)>"],
+    ["a zero-width space", "&lt;&#x200b;img src=x onerror=alert(1)&gt;", "< img src=x onerror=alert(1)>"],
+  ])("keeps as text a less-than that a visible character parts from the name: %s", (_, html, text) => {
+    // An HTML parser starts a tag only at `<` followed by an ASCII letter, so these are text.
+    const out = htmlToText(html);
+    expect(out).toBe(text);
+    expectInert(out);
+  });
+
+  it("never leaves markup, hidden characters included, however it is escaped", { timeout: 60_000 }, () => {
+    const piece = fc.constantFrom(
+      "<",
+      ">",
+      "&lt;",
+      "&gt;",
+      "&amp;",
+      "&#1;",
+      "\u0001",
+      "\u0085",
+      "&#x81;",
+      "\ufffe",
+      "img",
+      "script",
+      "b",
+      " src=x",
+      " onerror=alert(1)",
+      "=",
+      "/",
+      "!--",
+      "?",
+      '"',
+      " ",
+      "a",
+      "5",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.integer({ min: 0, max: 4 }), (pieces, depth) => {
+        expectInert(htmlToText(escapeTimes(pieces.join(""), depth)));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 
   it("never leaves a live tag in whatever it is given", { timeout: 30_000 }, () => {
