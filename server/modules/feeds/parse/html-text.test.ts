@@ -1,27 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { expectInert } from "../../../test/inert.ts";
 import { htmlToText } from "./html-text.ts";
 
 /** What a browser would read as markup: a start or end tag, a comment or declaration, a processing instruction. */
 const LIVE_TAG = /<\/?[a-zA-Z][^<>]*>|<![^<>]*>|<\?[^<>]*>/;
-
-/**
- * The rule for stored text (parse/inert-text.ts), written out independently: no markup a
- * browser would read up to a `>` (other `<` and quotes do not end it), no unclosed comment,
- * no unclosed tag with an attribute value, no unclosed tag naming an element that changes
- * how the page after it is read, no control character.
- */
-const UNSAFE = [
-  /<[a-zA-Z/!?][^>]*>/,
-  /<!--/,
-  /<\/?[a-zA-Z][^\s/>]*[\s/][^>]*=/,
-  /<\/?(script|style|xmp|iframe|noembed|noframes|noscript|textarea|title|plaintext|template|svg|math|select|object|embed|applet|frameset)(?![^\s/>])/i,
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/,
-];
-const expectInert = (text: string) => {
-  for (const pattern of UNSAFE) expect(text).not.toMatch(pattern);
-};
 
 /** Escapes text as HTML `depth` times over, as a feed that escapes its markup repeatedly does. */
 const escapeTimes = (text: string, depth: number): string => {
