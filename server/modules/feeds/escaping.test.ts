@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { expectInert } from "../../test/inert.ts";
 import { parseFeed } from "./parse/parse-feed.ts";
 import { decodeXmlEntities } from "./parse/xml.ts";
 import { upsertArticles } from "./repository.ts";
@@ -26,6 +27,22 @@ const HOSTILE_FEED = `<?xml version="1.0"?><rss version="2.0"><channel><title>Ho
 </item>
 <item>
   <title>Guid only</title><guid isPermaLink="false">guid-xss2</guid><pubDate>${date(3)}</pubDate>
+</item>
+<item>
+  <title>&amp;lt;&amp;#1;img src=x onerror=alert(1)&amp;gt;Hidden control</title>
+  <description>Left open &amp;lt;img src=x onerror=alert(1) &amp;lt;b</description>
+  <link>https://news.example/control</link><pubDate>${date(4)}</pubDate>
+</item>
+<item>
+  <title>Raw \u0001&lt;\u0001img src=x onerror=alert(1)&gt;control and \u0085&lt;\u0085svg onload=alert(1)&gt;C1</title>
+  <description>Sums &amp;lt;img src=x onerror=alert(1)// 5 &amp;lt; 6</description>
+  <link>https://news.example/raw</link><pubDate>${date(5)}</pubDate>
+</item>
+<item>
+  <title>Nonchar &lt;\ufffeimg src=x onerror=alert(1)&gt;title</title>
+  <description>&amp;lt;&amp;#x85;img src=x onerror=alert(1)&amp;gt; and &amp;lt;&amp;#x200b;img src=x&amp;gt;</description>
+  <dc:creator>&amp;lt;img src=x onerror=alert(1) &amp;lt;b</dc:creator>
+  <link>https://news.example/nonchar</link><pubDate>${date(6)}</pubDate>
 </item>
 </channel></rss>`;
 
@@ -53,7 +70,19 @@ describe.each(testDatabaseTargets())("markup never comes out live, on $dialect",
       ["Bitcoin hits a record", "Markets rally"],
       ["Fees 5 < 6 sat and a<b", "Why fees stay low: a<b, and 1 < 2"],
       ["Guid only", ""],
+      ["Hidden control", "Left open"],
+      ["Raw control and", "Sums"],
+      ["Nonchar title", "<…img src=x onerror=alert(1)> and < img src=x>"],
     ]);
+  });
+
+  it("serves no field that opens markup, whatever character hides in a tag", async () => {
+    const { items } = (await get("/api/feeds/bitcoin/items")).json();
+    expect(items).toHaveLength(6);
+    for (const item of items) {
+      for (const field of [item.title, item.description, item.source, item.creator]) expectInert(field);
+    }
+    expect(items[5].creator).toBe("Unknown");
   });
 
   it("never makes a link up from a guid, nor names the feed's host as the outlet", async () => {
@@ -78,7 +107,11 @@ describe.each(testDatabaseTargets())("markup never comes out live, on $dialect",
     const titles = [...body.matchAll(/<item>\s*<title>([^<]*)<\/title>/g)].map((m) =>
       decodeXmlEntities(m[1] as string),
     );
-    expect(titles).toEqual(expect.arrayContaining(["Bitcoin hits a record", "Fees 5 < 6 sat and a<b"]));
+    // Titles are escaped as HTML too, as many readers treat them as HTML.
+    expect(titles).toEqual(
+      expect.arrayContaining(["Bitcoin hits a record", "Fees 5 &lt; 6 sat and a&lt;b", "Nonchar title"]),
+    );
+    for (const html of titles) expect(html).not.toMatch(/<[a-zA-Z/!?]/);
     expect(parseFeed(body, { fetchedAt: new Date() }).map((i) => i.description)).toEqual(
       expect.arrayContaining(["Markets rally", "Why fees stay low: a<b, and 1 < 2"]),
     );
@@ -89,6 +122,7 @@ describe.each(testDatabaseTargets())("markup never comes out live, on $dialect",
     for (const item of feed.items) {
       expect(item).not.toHaveProperty("content_html");
       expect(`${item.title} ${item.content_text}`).not.toMatch(LIVE_TAG);
+      for (const text of [item.title, item.content_text, ...item.tags, item.authors[0].name]) expectInert(text);
     }
     expect(feed.items.map((i: { title: string }) => i.title)).toEqual(
       expect.arrayContaining(["Bitcoin hits a record", "Fees 5 < 6 sat and a<b"]),

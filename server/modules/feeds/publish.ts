@@ -6,8 +6,10 @@ const stripInvalidXml = (text: string) => text.replace(/[^\t\n\r\u0020-\uD7FF\uE
 
 const xml = (text: string) => escapeMarkup(stripInvalidXml(text));
 /**
- * RSS readers treat a description as HTML: plain text is escaped as HTML first, then as
- * XML, so a reader decoding it once shows "a<b" as text and never meets a live tag.
+ * RSS readers treat an item's description, and many its title, as HTML: plain text is
+ * escaped as HTML first, then as XML, so a reader decoding it once shows "a<b" as text and
+ * never meets a live tag. Outlets and authors are sent as XML text only: stored text opens
+ * no markup that carries anything of the feed's (the rule is in parse/inert-text.ts).
  */
 const htmlInXml = (text: string) => xml(escapeMarkup(text));
 
@@ -24,7 +26,7 @@ export function renderRss(feed: PublishedFeed): string {
   const items = feed.items
     .map(
       (item) => `    <item>
-      <title>${xml(item.title)}</title>
+      <title>${htmlInXml(item.title)}</title>
 ${item.link ? `      <link>${xml(item.link)}</link>\n` : ""}      <guid isPermaLink="false">${xml(item.id)}</guid>
       <pubDate>${new Date(item.pubDate).toUTCString()}</pubDate>
       <description>${htmlInXml(item.description)}</description>

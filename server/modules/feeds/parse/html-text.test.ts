@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { expectInert } from "../../../test/inert.ts";
 import { htmlToText } from "./html-text.ts";
 
 /** What a browser would read as markup: a start or end tag, a comment or declaration, a processing instruction. */
@@ -36,8 +37,72 @@ describe("htmlToText", () => {
     ["an unclosed comment", "Hello <!-- hidden", "Hello"],
     ["a tag that removing another one would join", "<<b>img src=x onerror=alert(1)>Hi", "Hi"],
     ["a tag hidden in a CDATA-like section", "&lt;![CDATA[x]]&gt;Hi", "Hi"],
+    ["a less-than before a letter, then more text", "a<b, and 1 < 2", "a<b, and 1 < 2"],
   ])("keeps text sensible: %s", (_, html, text) => {
     expect(htmlToText(html)).toBe(text);
+  });
+
+  it.each([
+    ["an escaped control character inside a tag", "Hi &lt;&#1;img src=x onerror=alert(1)&gt;there", "Hi there"],
+    ["a raw control character inside a tag", "Hi <\u0001img src=x onerror=alert(1)>there", "Hi there"],
+    ["a raw C1 character inside a tag", "Hi &lt;\u0085img src=x onerror=alert(1)&gt;there", "Hi there"],
+    ["an escaped C1 character inside a tag", "Hi &lt;&#x81;img src=x onerror=alert(1)&gt;there", "Hi there"],
+    ["a noncharacter XML would drop", "Hi &lt;\ufffeimg src=x onerror=alert(1)&gt;there", "Hi there"],
+    ["half a surrogate pair", "Hi &lt;\ud800img src=x onerror=alert(1)&gt;there", "Hi there"],
+    ["an open tag before another less-than", "Hi &lt;img src=x onerror=alert(1) &lt;b", "Hi"],
+    ["an open tag before a sum", "Hi &lt;img src=x onerror=alert(1)// 5 &lt; 6", "Hi"],
+    ["a less-than inside a tag", "Hi &lt;img src=x onerror=alert(1) &lt;&gt;there", "Hi there"],
+    ["a quoted greater-than inside a tag", 'Hi &lt;img alt="&gt;" src=x onerror=alert(1)&gt;there', "Hi there"],
+    ["an open script", "Hi &lt;script a", "Hi"],
+    ["an open svg", "Hi &lt;svg/", "Hi"],
+  ])("removes markup a hidden character or a later less-than would keep: %s", (_, html, text) => {
+    const out = htmlToText(html);
+    expect(out).toBe(text);
+    expectInert(out);
+  });
+
+  it.each([
+    ["&#x85; (an ellipsis in HTML)", "&lt;&#x85;img src=x onerror=alert(1)&gt;", "<…img src=x onerror=alert(1)>"],
+    ["a zero-width space", "&lt;&#x200b;img src=x onerror=alert(1)&gt;", "< img src=x onerror=alert(1)>"],
+  ])("keeps as text a less-than that a visible character parts from the name: %s", (_, html, text) => {
+    // An HTML parser starts a tag only at `<` followed by an ASCII letter, so these are text.
+    const out = htmlToText(html);
+    expect(out).toBe(text);
+    expectInert(out);
+  });
+
+  it("never leaves markup, hidden characters included, however it is escaped", { timeout: 60_000 }, () => {
+    const piece = fc.constantFrom(
+      "<",
+      ">",
+      "&lt;",
+      "&gt;",
+      "&amp;",
+      "&#1;",
+      "\u0001",
+      "\u0085",
+      "&#x81;",
+      "\ufffe",
+      "img",
+      "script",
+      "b",
+      " src=x",
+      " onerror=alert(1)",
+      "=",
+      "/",
+      "!--",
+      "?",
+      '"',
+      " ",
+      "a",
+      "5",
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), fc.integer({ min: 0, max: 4 }), (pieces, depth) => {
+        expectInert(htmlToText(escapeTimes(pieces.join(""), depth)));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 
   it("never leaves a live tag in whatever it is given", { timeout: 30_000 }, () => {

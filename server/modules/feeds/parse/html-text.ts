@@ -1,4 +1,5 @@
 import { Parser } from "htmlparser2";
+import { dropMarkupStarts, isInertText, removeMarkup } from "./inert-text.ts";
 
 const SKIPPED = new Set([
   "script",
@@ -39,21 +40,39 @@ const MAX_LENGTH_AFTER_FIRST_PASS = 16_000;
 
 /**
  * Plain text from an HTML fragment: every tag removed, the content of scripts and styles
- * dropped, entities decoded, whitespace collapsed. What comes out is text, never markup:
- * a feed that escapes its HTML twice or more decodes into markup again, so the fragment
- * is decoded and stripped until nothing changes, and whatever tag-like sequence is left
- * after the last round is removed. A `<` that starts no tag ("5 < 6", "a<b") stays text.
+ * dropped, entities decoded, control characters removed, whitespace collapsed. What comes
+ * out is text, never markup (the rule is in inert-text.ts): a feed that escapes its HTML
+ * twice or more decodes into markup again, so the fragment is decoded and stripped until
+ * nothing changes, and whatever still reads as markup after the last round is removed.
+ * Control characters go before each round and after it, so one hidden inside a tag
+ * (`&lt;&#1;img …&gt;`) cannot keep the tag from being seen and then vanish, joining it.
+ * A `<` that starts no tag ("5 < 6", "a<b") stays text.
  */
 export function htmlToText(html: string): string {
-  let text = stripOnce(html);
+  let text = withoutControls(stripOnce(withoutControls(html)));
   if (text.length > MAX_LENGTH_AFTER_FIRST_PASS) text = text.slice(0, MAX_LENGTH_AFTER_FIRST_PASS);
   for (let pass = 1; pass < MAX_PASSES && DECODABLE.test(text); pass++) {
-    const next = stripOnce(text);
+    const next = withoutControls(stripOnce(text));
     if (next === text) break;
     text = next;
   }
-  const stripped = removeTagLike(text);
-  return stripped === text ? text : collapse(stripped);
+  const stripped = removeMarkup(text);
+  const result = stripped === text ? text : collapse(stripped);
+  // Whatever the steps above missed, nothing that reads as markup leaves here.
+  return isInertText(result) ? result : collapse(dropMarkupStarts(result));
+}
+
+/**
+ * Control characters (C0 but tab and line ends, DEL, C1; NUL is refused by PostgreSQL),
+ * and what XML cannot carry (U+FFFE, U+FFFF, half a surrogate pair): none is text, and
+ * the published feed would drop the latter, joining `<` to what follows.
+ */
+const NOT_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+export function withoutControls(text: string): string {
+  return text.replace(NOT_TEXT, "");
 }
 
 /** Something another round could still decode or strip: a tag's start, an entity's. */
@@ -61,40 +80,6 @@ const DECODABLE = /<[a-zA-Z/!?]|&#?[a-zA-Z0-9]/;
 
 /** A `<` that opens no complete tag, comment, CDATA section, declaration or processing instruction. */
 const STRAY_LESS_THAN = /<(?!\/?[a-zA-Z][^<>]*>|!--|!\[CDATA\[|![a-zA-Z][^<>]*>|\?[^<>]*>)/g;
-
-/** A complete tag, comment, declaration or processing instruction. */
-const COMPLETE_MARKUP = /<\/?[a-zA-Z][^<>]*>|<![^<>]*>|<\?[^<>]*>/g;
-const ROUNDS = 4;
-
-/**
- * Removes whatever still looks like markup once decoding is done: complete tags, an
- * unclosed comment, and an unclosed tag that carries attributes at the very end (a
- * browser would read `<img src=x onerror=…` up to whatever markup follows it). Removing
- * one tag can join the halves of another, so this repeats; past a few rounds (hostile
- * nesting), every `<` that could open markup is dropped instead.
- */
-function removeTagLike(text: string): string {
-  let current = text;
-  for (let round = 0; round < ROUNDS && current.includes("<"); round++) {
-    let next = current.replace(COMPLETE_MARKUP, "");
-    const comment = next.indexOf("<!--");
-    if (comment !== -1) next = next.slice(0, comment);
-    next = withoutUnclosedTag(next);
-    if (next === current) return current;
-    current = next;
-  }
-  return /<[a-zA-Z/!?]/.test(current) ? current.replace(/<(?=[a-zA-Z/!?])/g, "") : current;
-}
-
-/** Cuts a tag left open at the end when it has attributes (`<b` alone, as in "a<b", stays). */
-function withoutUnclosedTag(text: string): string {
-  const lt = text.lastIndexOf("<");
-  if (lt === -1) return text;
-  const rest = text.slice(lt);
-  return !rest.includes(">") && rest.includes("=") && /^<\/?[a-zA-Z][^\s/=]*[\s/]/.test(rest)
-    ? text.slice(0, lt)
-    : text;
-}
 
 function stripOnce(fragment: string): string {
   if (!/[<&]/.test(fragment)) return collapse(fragment);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { firstImageSource, htmlToText } from "./html-text.ts";
+import { firstImageSource, htmlToText, withoutControls } from "./html-text.ts";
+import { dropMarkupStarts, isInertText } from "./inert-text.ts";
 import type { RawItem } from "./raw-item.ts";
 
 /** A feed item after the spec's normalising rules (§3), before votes are attached. */
@@ -56,16 +57,19 @@ function parseDate(raw: string | undefined, fetchedAt: Date): Date | undefined {
   return new Date(time);
 }
 
-/** Control characters (NUL included) have no place in text and are refused by PostgreSQL. */
-function clean(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g, "");
-}
-
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 function clip(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * A field's plain text, cut to its length. Checked once more after the cut, so what is
+ * stored keeps the rule in inert-text.ts however the steps before it change.
+ */
+function plainText(html: string | undefined, max: number): string {
+  const text = html ? clip(htmlToText(html), max) : "";
+  return isInertText(text) ? text : dropMarkupStarts(text);
 }
 
 function hostOf(link: string | undefined): string | undefined {
@@ -103,14 +107,14 @@ export const UNTITLED = "Untitled";
  */
 export function normaliseItem(raw: RawItem, fetchedAt: Date, base?: string): NormalisedItem | undefined {
   const link = safeHttpUrl(raw.link, base) ?? guidAsLink(raw);
-  const title = raw.title ? clip(clean(htmlToText(raw.title)), MAX_TITLE) : "";
+  const title = plainText(raw.title, MAX_TITLE);
   const rawDescription = raw.description ?? "";
-  const description = clip(clean(htmlToText(rawDescription)), MAX_DESCRIPTION);
+  const description = plainText(rawDescription, MAX_DESCRIPTION);
   if (!link && !title && !description) return undefined;
   const feedDate = parseDate(raw.published, fetchedAt);
   const pubDate = feedDate ?? fetchedAt;
   const image = firstImage(raw, rawDescription, link ?? base);
-  const guid = raw.guid ? clean(raw.guid).trim() : "";
+  const guid = raw.guid ? withoutControls(raw.guid).trim() : "";
   // Without guid or link: title plus publication time, or, when the feed gives no time
   // either, title plus the description's hash, so the id stays the same across fetches.
   const fallbackId = `${title || UNTITLED}|${feedDate ? feedDate.toISOString() : sha256(description).slice(0, 16)}`;
@@ -123,7 +127,7 @@ export function normaliseItem(raw: RawItem, fetchedAt: Date, base?: string): Nor
     dated: feedDate !== undefined,
     description,
     image,
-    source: clip(clean(raw.source ? htmlToText(raw.source) : ""), 200) || hostOf(link) || "Unknown Source",
-    creator: clip(clean(raw.creator ? htmlToText(raw.creator) : ""), 200) || "Unknown",
+    source: plainText(raw.source, 200) || hostOf(link) || "Unknown Source",
+    creator: plainText(raw.creator, 200) || "Unknown",
   };
 }
