@@ -20,6 +20,12 @@ export interface Database {
    * waiting at most `timeoutMs` for another process to release it.
    */
   withMigrationLock<T>(timeoutMs: number, work: (runner: ScriptRunner) => Promise<T>): Promise<T>;
+  /**
+   * A stamp that changes whenever anything in the database may have changed (a write by
+   * this process or a commit by another), read without touching a table; null where
+   * the database offers no such thing (PostgreSQL). Lets a cache skip its own checks.
+   */
+  changeStamp(): string | null;
   close(): Promise<void>;
 }
 

@@ -60,6 +60,7 @@ export function openPostgres(url: string, { onConnectionError = () => {} }: Post
     dialect: "postgres",
     db,
     description,
+    changeStamp: () => null,
     async withMigrationLock(timeoutMs, work) {
       const client = await pool.connect();
       const runner: ScriptRunner = {

@@ -17,6 +17,11 @@ export function openSqlite(file: string): Database {
   raw.pragma("foreign_keys = ON");
   const db = new Kysely<Schema>({ dialect: new SqliteDialect({ database: raw }) });
 
+  // data_version moves when another connection commits; total_changes() counts this
+  // connection's own inserts, updates and deletes. Together: "has anything changed?".
+  const dataVersion = raw.prepare("PRAGMA data_version").pluck();
+  const ownChanges = raw.prepare("SELECT total_changes()").pluck();
+
   const runner: ScriptRunner = {
     async exec(script) {
       raw.exec(script);
@@ -35,6 +40,7 @@ export function openSqlite(file: string): Database {
     dialect: "sqlite",
     db,
     description: `the SQLite database ${file}`,
+    changeStamp: () => `${dataVersion.get()}.${ownChanges.get()}`,
     async withMigrationLock(timeoutMs, work) {
       // BEGIN IMMEDIATE takes SQLite's write lock up front; a second process waits
       // for it (busy_timeout) instead of reading a half-migrated schema.

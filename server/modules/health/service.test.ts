@@ -12,6 +12,7 @@ function unresponsiveDatabase(): Database {
     db,
     description: "an unresponsive database",
     withMigrationLock: () => Promise.reject(new Error("unused")),
+    changeStamp: () => null,
     close: async () => {},
   };
 }

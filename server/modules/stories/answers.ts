@@ -112,9 +112,42 @@ function startOf(sorted: Sorted, order: StoryOrder, before: string | undefined):
   return low;
 }
 
+/**
+ * How long the articles' and votes' check may be skipped while the database's change
+ * stamp stands still: nothing was written, but articles still age out of the window
+ * as time passes, so that is noticed within this much.
+ */
+export const UNCHANGED_TRUST_MS = 1_000;
+
+type Checked = { stamp: string; at: number; stories: StoryGroup[]; votes: string };
+
+/** The last full check per database and scope; only where the database has a change stamp (SQLite). */
+const lastChecks = new WeakMap<Database, Map<string, Checked>>();
+
+/**
+ * A scope's stories and the votes' signature, checked against the database — unless the
+ * database's change stamp says nothing at all was written since the last check, less
+ * than UNCHANGED_TRUST_MS ago; then that check's answer stands, and the request costs
+ * no query.
+ */
+async function checkedStories(database: Database, scope: StoryScope, windowMs: number, now: number) {
+  // Read before checking: a write during the check leaves a different stamp for the next request.
+  const stamp = database.changeStamp();
+  let checks = lastChecks.get(database);
+  const key = `${scope}@${windowMs}`;
+  const last = checks?.get(key);
+  if (stamp !== null && last?.stamp === stamp && now >= last.at && now - last.at < UNCHANGED_TRUST_MS) return last;
+  const [stories, votes] = await Promise.all([storiesOf(database, scope, windowMs, now), voteSignature(database)]);
+  if (stamp !== null) {
+    if (!checks) lastChecks.set(database, (checks = new Map()));
+    checks.set(key, { stamp, at: now, stories, votes });
+  }
+  return { stories, votes };
+}
+
 /** A scope's stories and their presentation, brought up to date with the articles and the votes. */
 async function presentedOf(database: Database, scope: StoryScope, windowMs: number, now: number) {
-  const [stories, votes] = await Promise.all([storiesOf(database, scope, windowMs, now), voteSignature(database)]);
+  const { stories, votes } = await checkedStories(database, scope, windowMs, now);
   let presented = presentedByStories.get(stories);
   if (!presented || presented.votes !== votes) {
     const tallies = await tallyVotes(database, linksOf(stories), null);

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../../db/database.ts";
+import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { testItem } from "../../test/items.ts";
+import { upsertArticles } from "../feeds/repository.ts";
+import { listStories, UNCHANGED_TRUST_MS } from "./answers.ts";
+import { DEFAULT_STORIES_WINDOW_MS } from "./service.ts";
+
+const now = Date.now();
+const told = (id: string, outlet: string) =>
+  testItem(id, 1, now, {
+    title: "Bitcoin hits record high as spot ETF inflows top $1.2 billion",
+    link: `https://${outlet}/${id}`,
+    source: outlet,
+  });
+
+/** The same database, counting every use of its query builder. */
+function counting(database: Database) {
+  const counter = { uses: 0 };
+  const db = new Proxy(database.db, {
+    get(target, property) {
+      counter.uses++;
+      const value = Reflect.get(target, property, target);
+      // Kysely keeps private fields: its methods must run on the real instance.
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { database: { ...database, db, changeStamp: () => database.changeStamp() } as Database, counter };
+}
+
+describe.each(testDatabaseTargets())("stories when nothing was written, on $dialect", (target) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(target);
+    await upsertArticles(handle.database, "bitcoin", [told("a", "one.example"), told("b", "two.example")], now);
+  });
+  afterAll(async () => {
+    await handle.dispose();
+  });
+
+  it("answers from the last check without a query while the database's change stamp stands still (SQLite)", async () => {
+    const { database, counter } = counting(handle.database);
+    const ask = (at: number) =>
+      listStories(database, { scope: "bitcoin", limit: 20, windowMs: DEFAULT_STORIES_WINDOW_MS, now: at });
+    const first = await ask(now);
+    expect(JSON.parse(first.body(undefined).bytes.toString()).stories).toHaveLength(1);
+
+    counter.uses = 0;
+    await ask(now + 10);
+    // PostgreSQL has no change stamp: every request checks, as before.
+    if (target.dialect === "sqlite") expect(counter.uses).toBe(0);
+    else expect(counter.uses).toBeGreaterThan(0);
+
+    // A write shows in the very next answer.
+    await upsertArticles(handle.database, "bitcoin", [told("c", "three.example")], now);
+    counter.uses = 0;
+    const after = await ask(now + 20);
+    expect(counter.uses).toBeGreaterThan(0);
+    expect(JSON.parse(after.body(undefined).bytes.toString()).stories[0].sources).toBe(3);
+
+    // And time passing (articles ageing out of the window) is checked again soon.
+    await ask(now + 30);
+    counter.uses = 0;
+    await ask(now + 30 + UNCHANGED_TRUST_MS);
+    expect(counter.uses).toBeGreaterThan(0);
+  });
+});
