@@ -22,13 +22,15 @@ export const MAX_INLINE_BODY = 256 * 1024;
 export const PARSE_DEADLINE_MS = 30_000;
 /**
  * What one parse worker may use, so that a hostile body dies alone in its worker and the
- * server stays near its memory target. The 14 MiB / 108,000-item benchmark feed needs
- * between 80 and 100 MB of old generation (it fails at 80), as do ~17 MiB JSON and
- * non-ASCII feeds; 160 leaves room for feeds shaped otherwise.
+ * server stays near its ≤250 MB target. The 14 MiB / 108,000-item benchmark feed needs
+ * between 80 and 88 MB of old generation (it fails at 80); ~17 MiB JSON and non-ASCII
+ * feeds parse in 100. 128 leaves room for feeds shaped otherwise; with 160 MB and a
+ * 16 MB young generation the server's peak in `npm run bench:feed-refresh` was 257 MB,
+ * with these 239 MB.
  */
 export const WORKER_LIMITS: ResourceLimits = {
-  maxOldGenerationSizeMb: 160,
-  maxYoungGenerationSizeMb: 16,
+  maxOldGenerationSizeMb: 128,
+  maxYoungGenerationSizeMb: 8,
   stackSizeMb: 4,
 };
 /** One parse worker at a time in the process: three at once would triple the memory above. */
