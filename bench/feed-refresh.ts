@@ -117,7 +117,9 @@ try {
   report("during the refresh", during.waits);
   const max = Math.max(...during.waits);
   if (restingRss !== null && peakRss !== null) {
-    console.log(`\nServer resident memory: ${restingRss} MB at rest, peak ${peakRss} MB (VmHWM, parse worker included)`);
+    console.log(
+      `\nServer resident memory: ${restingRss} MB at rest, peak ${peakRss} MB (VmHWM, parse worker included)`,
+    );
   }
   console.log(`\nBefore this change: ${BEFORE}.`);
   console.log(
