@@ -98,6 +98,7 @@ try {
   await sleep(1_000); // the small feeds' refreshes settle
 
   const atRest = await poll(1_000);
+  const restingRss = memoryMb(app.pid, "VmRSS");
   const started = performance.now();
   release();
   const during = await pollUntil(async () => {
@@ -106,6 +107,7 @@ try {
     return bitcoin?.lastUpdated ? bitcoin : undefined;
   });
   const refreshMs = performance.now() - started;
+  const peakRss = memoryMb(app.pid, "VmHWM");
   const { body } = await get("/api/feeds/bitcoin/items?limit=1");
 
   console.log(`\nRefresh of the big feed: ${(refreshMs / 1000).toFixed(1)} s; stored ${during.result.itemCount} items`);
@@ -114,6 +116,11 @@ try {
   report("at rest", atRest);
   report("during the refresh", during.waits);
   const max = Math.max(...during.waits);
+  if (restingRss !== null && peakRss !== null) {
+    console.log(
+      `\nServer resident memory: ${restingRss} MB at rest, peak ${peakRss} MB (VmHWM, parse worker included)`,
+    );
+  }
   console.log(`\nBefore this change: ${BEFORE}.`);
   console.log(
     `This run: max ${max.toFixed(0)} ms, p99 ${percentile(during.waits, 0.99).toFixed(0)} ms — target ≤ ${TARGET_MS} ms: ${max <= TARGET_MS ? "met" : "MISSED"}`,
@@ -204,6 +211,17 @@ function report(label: string, waits: number[]): void {
   console.log(
     `${label.padEnd(36)} ${String(waits.length).padEnd(9)} ${ms(percentile(waits, 0.5))}${ms(percentile(waits, 0.99))}${ms(Math.max(...waits))}`,
   );
+}
+
+/** A memory figure of the server's process from /proc (Linux), in MB; null elsewhere. */
+function memoryMb(pid: number | undefined, field: "VmRSS" | "VmHWM"): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(status)?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
 }
 
 async function freePort(): Promise<number> {

@@ -48,6 +48,21 @@ describe("plainFeedError", () => {
       "feed.example answered, but not with a feed Gemwire can read (perhaps an error or login page).",
     ],
     [
+      "Failed to parse feed content",
+      "The parser took longer than 30 s and was stopped",
+      "feed.example's feed took longer than 30 seconds to read, so Gemwire stopped reading it.",
+    ],
+    [
+      "Failed to parse feed content",
+      "The parser ran out of memory (limit 160 MB)",
+      "feed.example's feed needs more memory to read than Gemwire allows one feed (160 MB).",
+    ],
+    [
+      "Failed to parse feed content",
+      "The parser stopped without an answer (exit code 1)",
+      "Gemwire's feed reader failed on feed.example's feed.",
+    ],
+    [
       "All proxies failed",
       "HTTP 502 from relay relay.example",
       "Neither feed.example nor any relay could deliver the feed. Last error: relay.example had a server error (HTTP 502).",

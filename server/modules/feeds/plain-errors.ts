@@ -51,6 +51,16 @@ const rules: Rule[] = [
     test: /^(Unsupported content encoding|The body is not valid)/,
     say: (host) => `${host} sent the feed in an encoding Gemwire cannot read.`,
   },
+  // A big feed's parse worker (parse-off-thread.ts) stopped for its time or memory limit.
+  {
+    test: /^The parser took longer than (\d+(?:\.\d+)?) s/,
+    say: (host, m) => `${host}'s feed took longer than ${m[1]} seconds to read, so Gemwire stopped reading it.`,
+  },
+  {
+    test: /^The parser ran out of memory \(limit (\d+) MB\)/,
+    say: (host, m) => `${host}'s feed needs more memory to read than Gemwire allows one feed (${m[1]} MB).`,
+  },
+  { test: /^The parser (failed|stopped)/, say: (host) => `Gemwire's feed reader failed on ${host}'s feed.` },
   {
     test: /^(Invalid XML feed structure|Invalid JSON feed structure)$/,
     say: (host) => `${host} answered, but not with a feed Gemwire can read (perhaps an error or login page).`,

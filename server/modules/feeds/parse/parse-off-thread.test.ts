@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bigFeed } from "../../../test/big-feed.ts";
 import { FeedParseError, newestItems, parseFeed } from "./parse-feed.ts";
-import { MAX_INLINE_BODY, parseNewestItems } from "./parse-off-thread.ts";
+import { MAX_INLINE_BODY, PARSE_DEADLINE_MS, parseNewestItems, parseWorkers } from "./parse-off-thread.ts";
 
 const fetchedAt = Date.UTC(2026, 10, 22, 12);
 const big = bigFeed(4_000, fetchedAt - 60_000);
@@ -60,5 +60,64 @@ describe("parseNewestItems", () => {
     const parsing = parseNewestItems({ body: bigBody(), contentType: UTF8, fetchedAt, keep: 10 }, controller.signal);
     controller.abort();
     await expect(parsing).rejects.toMatchObject({ name: "AbortError" });
+  });
+});
+
+describe("parseNewestItems' limits on its worker", () => {
+  const job = () => ({ body: bigBody(), contentType: UTF8, fetchedAt, keep: 10 });
+
+  it("stops a worker that takes longer than the deadline and reports a parse failure", {
+    timeout: 30_000,
+  }, async () => {
+    expect(PARSE_DEADLINE_MS).toBe(30_000);
+    const started = performance.now();
+    const failure = parseNewestItems(job(), undefined, { deadlineMs: 300, testDelayMs: 60_000 });
+    await expect(failure).rejects.toBeInstanceOf(FeedParseError);
+    await expect(failure).rejects.toMatchObject({
+      message: "Failed to parse feed content",
+      reason: "The parser took longer than 0.3 s and was stopped",
+    });
+    expect(performance.now() - started).toBeLessThan(10_000); // not the minute the worker would spin
+    expect(parseWorkers()).toEqual({ running: 0, waiting: 0 });
+    expect(await parseNewestItems(job())).toHaveLength(10);
+  });
+
+  it("runs one worker at a time; a waiting parse can be stopped", { timeout: 30_000 }, async () => {
+    let mostRunning = 0;
+    const watch = setInterval(() => {
+      mostRunning = Math.max(mostRunning, parseWorkers().running);
+    }, 2);
+    const finished: string[] = [];
+    const controller = new AbortController();
+    try {
+      const first = parseNewestItems(job(), undefined, { testDelayMs: 300 }).then(() => finished.push("first"));
+      const second = parseNewestItems(job()).then(() => finished.push("second"));
+      const stopped = parseNewestItems(job(), controller.signal);
+      expect(parseWorkers().waiting).toBe(2);
+      controller.abort();
+      await expect(stopped).rejects.toMatchObject({ name: "AbortError" });
+      expect(parseWorkers().waiting).toBe(1);
+      await Promise.all([first, second]);
+    } finally {
+      clearInterval(watch);
+    }
+    expect(finished).toEqual(["first", "second"]);
+    expect(mostRunning).toBe(1);
+    expect(parseWorkers()).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it("reports a worker killed for its memory as a parse failure; the next parse works", {
+    timeout: 30_000,
+  }, async () => {
+    // Enough for the worker and the 4,000-item feed, not for one ten times its size.
+    const limits = { resourceLimits: { maxOldGenerationSizeMb: 24, maxYoungGenerationSizeMb: 4 } };
+    const huge = Buffer.from(bigFeed(40_000, fetchedAt));
+    const failure = parseNewestItems({ ...job(), body: huge }, undefined, limits);
+    await expect(failure).rejects.toBeInstanceOf(FeedParseError);
+    await expect(failure).rejects.toMatchObject({
+      message: "Failed to parse feed content",
+      reason: "The parser ran out of memory (limit 24 MB)",
+    });
+    expect(await parseNewestItems(job(), undefined, limits)).toHaveLength(10);
   });
 });

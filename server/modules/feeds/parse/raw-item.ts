@@ -17,7 +17,10 @@ export type RawItem = {
 
 export class FeedParseError extends Error {
   constructor(
-    /** The internal cause: 'Invalid JSON feed structure' or 'Invalid XML feed structure'. */
+    /**
+     * The internal cause: 'Invalid JSON feed structure' or 'Invalid XML feed structure',
+     * or why a big feed's parse worker stopped ('The parser took longer than 30 s…').
+     */
     readonly reason: string,
   ) {
     super("Failed to parse feed content");
