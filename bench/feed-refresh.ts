@@ -17,6 +17,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { feedKeys } from "../contracts/feed-catalog.ts";
 import { bigFeed } from "../server/test/big-feed.ts";
 
 const ITEMS = 108_000;
@@ -50,18 +51,8 @@ const feeds = http.createServer(async (req, res) => {
 await new Promise<void>((resolve) => feeds.listen(0, "127.0.0.1", resolve));
 const feedBase = `http://127.0.0.1:${(feeds.address() as AddressInfo).port}`;
 
-const keys = [
-  "bitcoin",
-  "news",
-  "market",
-  "search",
-  "xfeed",
-  "nftart",
-  "instagram",
-  "tiktok",
-  "youtube",
-  "animalmemes",
-];
+// Every fetched feed (gemwire is built from the others).
+const keys = feedKeys.filter((key) => key !== "gemwire");
 const sourcesFile = path.join(work, "sources.json");
 fs.writeFileSync(
   sourcesFile,
