@@ -139,7 +139,10 @@ async function checkedStories(database: Database, scope: StoryScope, windowMs: n
   if (stamp !== null && last?.stamp === stamp && now >= last.at && now - last.at < UNCHANGED_TRUST_MS) return last;
   const [stories, votes] = await Promise.all([storiesOf(database, scope, windowMs, now), voteSignature(database)]);
   if (stamp !== null) {
-    if (!checks) lastChecks.set(database, (checks = new Map()));
+    if (!checks) {
+      checks = new Map();
+      lastChecks.set(database, checks);
+    }
     checks.set(key, { stamp, at: now, stories, votes });
   }
   return { stories, votes };
