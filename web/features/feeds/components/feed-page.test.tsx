@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { feedStatus } from "../../../test/feed-status.ts";
 import { BitcoinNewsPage } from "./feed-page.tsx";
+import { XFeedPage } from "./x-feed-page.tsx";
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const failing = feedStatus("bitcoin", "Bitcoin News", {
@@ -16,13 +17,24 @@ const failing = feedStatus("bitcoin", "Bitcoin News", {
   nextAttempt: new Date(Date.now() + 300_000).toISOString(),
 });
 
+const failingX = feedStatus("xfeed", "X Feed", {
+  itemCount: 0,
+  sourceAddress: "https://watcher.example/feed",
+  lastError: "HTTP 503 from watcher.example",
+  lastErrorReason: "watcher.example had a server error (HTTP 503).",
+  lastAttempt: new Date(Date.now() - 120_000).toISOString(),
+  consecutiveFailures: 1,
+  nextAttempt: new Date(Date.now() + 300_000).toISOString(),
+});
+
 const calls: string[] = [];
 const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
   const path = new URL(String(input), "http://gemwire.test").pathname;
   calls.push(`${init?.method ?? "GET"} ${path}`);
-  if (path === "/api/feeds") return json({ feeds: [failing], error: null });
-  if (path === "/api/feeds/bitcoin/items") return json({ items: [], next: null });
+  if (path === "/api/feeds") return json({ feeds: [failing, failingX], error: null });
+  if (path === "/api/feeds/bitcoin/items" || path === "/api/feeds/xfeed/items") return json({ items: [], next: null });
   if (path === "/api/feeds/bitcoin/refresh") return json({ feed: failing }, 202);
+  if (path === "/api/feeds/xfeed/refresh") return json({ feed: failingX }, 202);
   return json({ error: { code: "not_found", message: "Not found" } }, 404);
 });
 
@@ -51,5 +63,23 @@ describe("a feed page whose feed failed", () => {
     expect(buttons).toHaveLength(1);
     fireEvent.click(buttons[0] as HTMLElement);
     await waitFor(() => expect(calls).toContain("POST /api/feeds/bitcoin/refresh"));
+  });
+
+  it("on the X Feed timeline too", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <XFeedPage />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const notice = await screen.findByRole("alert");
+    expect(notice.textContent).toContain("watcher.example had a server error (HTTP 503).");
+    expect(screen.queryByText("No tweets to display")).toBeNull();
+    const buttons = screen.getAllByRole("button", { name: "Refresh Feed" });
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0] as HTMLElement);
+    await waitFor(() => expect(calls).toContain("POST /api/feeds/xfeed/refresh"));
   });
 });
