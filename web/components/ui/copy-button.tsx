@@ -1,30 +1,11 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useState } from "react";
+import { copyText } from "../../lib/clipboard.ts";
 import { secondaryButton } from "./styles.ts";
 import { toast } from "./toast/toast-store.ts";
 
 /** How long the button shows its check mark after copying. */
 const COPIED_MS = 2_000;
-
-/** Copies through the Clipboard API, or — where it is missing (plain http) — the older way. */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement("textarea");
-  area.value = text;
-  area.setAttribute("readonly", "");
-  area.style.position = "fixed";
-  area.style.opacity = "0";
-  document.body.append(area);
-  area.select();
-  try {
-    if (!document.execCommand("copy")) throw new Error("copy refused");
-  } finally {
-    area.remove();
-  }
-}
 
 /** A button that copies `text` and says so (a check mark and a toast), or shows the text when copying fails. */
 export function CopyButton({ text, label, copiedMessage }: { text: string; label: string; copiedMessage: string }) {

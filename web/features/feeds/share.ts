@@ -1,4 +1,5 @@
 import { toast } from "../../components/ui/toast/toast-store.ts";
+import { copyText } from "../../lib/clipboard.ts";
 
 /**
  * Spec §2 Share: the browser's share sheet; where it is missing or fails, the link is
@@ -14,7 +15,7 @@ export async function shareArticle(article: { title: string; link: string }) {
     }
   }
   try {
-    await navigator.clipboard.writeText(article.link);
+    await copyText(article.link);
     toast({ title: "Link copied", description: "Article link copied to clipboard" });
   } catch {
     toast({ title: "Could not copy the link", description: article.link, variant: "destructive" });
