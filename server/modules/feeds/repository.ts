@@ -163,10 +163,12 @@ export async function findArticleByLink({ db }: Database, link: string): Promise
     .executeTakeFirst();
 }
 
-export async function countArticlesByFeed({ db }: Database): Promise<Map<string, number>> {
+/** Articles stored per feed: every feed's, or only `key`'s. */
+export async function countArticlesByFeed({ db }: Database, key?: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom("articles")
     .select(["feed_key", db.fn.countAll<number>().as("count")])
+    .$if(key !== undefined, (query) => query.where("feed_key", "=", key as string))
     .groupBy("feed_key")
     .execute();
   return new Map(rows.map((row) => [row.feed_key, Number(row.count)]));

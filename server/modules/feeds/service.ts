@@ -79,7 +79,7 @@ export async function requestFeedRefresh(
   const wait = failures > 0 ? failureBackoff(refreshMs, failures) : refreshMs;
   const at = readerRefreshAt(current?.last_attempt_at ?? null, wait, now);
   const row = current ? await bringFeedRefreshForward(database, key, at) : undefined;
-  const counts = await countArticlesByFeed(database);
+  const counts = await countArticlesByFeed(database, key);
   return presentFeedStatus({ ...feed, url: feed.url }, row, counts.get(key) ?? 0);
 }
 
