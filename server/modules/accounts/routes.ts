@@ -4,12 +4,12 @@ import { memberSchema, meSchema, signInSchema, signUpSchema } from "../../../con
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { AppError, invalidInvite } from "../../errors.ts";
 import { clearSessionCookie, MEMBER_COOKIE, setSessionCookie } from "../../plugins/sessions.ts";
-import { guessingNetwork, limitAddress } from "./client-address.ts";
+import { limitAddress } from "./client-address.ts";
 import { inviteIsOpen } from "./invites.ts";
 import { enforceLimits, limits } from "./limits.ts";
 import { handleKey, signIn, signUp } from "./service.ts";
 import { closeSession } from "./sessions.ts";
-import { recordFailedSignIn, recordSignIn, refuseTargetedGuessing } from "./sign-in-limits.ts";
+import { guardSignIn } from "./sign-in-limits.ts";
 
 const memberBody = z.object({ user: memberSchema });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 429: errorBodySchema };
@@ -50,17 +50,9 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = handleKey(request.body.handle);
       const address = limitAddress(request.ip);
       await enforceLimits(request, [[`signin:ip:${address}`, limits.signInPerIp]]);
-      await refuseTargetedGuessing(app.database, key, guessingNetwork(request.ip));
-      let signedIn: Awaited<ReturnType<typeof signIn>>;
-      try {
-        signedIn = await signIn(app.database, request.body);
-      } catch (error) {
-        if (error instanceof AppError && error.code === "invalid_credentials") {
-          await recordFailedSignIn(app.database, key, guessingNetwork(request.ip));
-        }
-        throw error;
-      }
-      await recordSignIn(app.database, key, guessingNetwork(request.ip));
+      const signedIn = await guardSignIn(app.database, key, request.ip, "invalid_credentials", () =>
+        signIn(app.database, request.body),
+      );
       const { member, sessionId } = signedIn;
       // A new session id at every sign-in: an id planted before cannot be carried over.
       const previous = request.cookies[MEMBER_COOKIE];

@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database.ts";
-import { RateLimitedError } from "../../errors.ts";
+import { AppError, RateLimitedError } from "../../errors.ts";
+import { guessingNetwork } from "./client-address.ts";
 import { limits } from "./limits.ts";
 import { clearRateLimit, hitRateLimit, peekRateLimit } from "./rate-limit.ts";
 
@@ -29,7 +30,7 @@ const keys = (handleKey: string, network: string) => ({
 });
 
 /** Counts this attempt; answers 429 with Retry-After when this network may not try this handle now. */
-export async function refuseTargetedGuessing(database: Database, handleKey: string, network: string): Promise<void> {
+async function refuseTargetedGuessing(database: Database, handleKey: string, network: string): Promise<void> {
   const key = keys(handleKey, network);
   const rule = limits.signInFailuresPerHandleAndIp;
   const attempt = await hitRateLimit(database, key.attempts, rule);
@@ -45,15 +46,41 @@ export async function refuseTargetedGuessing(database: Database, handleKey: stri
   }
 }
 
-export async function recordFailedSignIn(database: Database, handleKey: string, network: string): Promise<void> {
+async function recordFailedSignIn(database: Database, handleKey: string, network: string): Promise<void> {
   const key = keys(handleKey, network);
   await hitRateLimit(database, key.handle, limits.signInFailuresPerHandle);
   await hitRateLimit(database, key.failures, limits.signInFailuresPerHandleAndIp);
 }
 
 /** The network got in: its own earlier attempts are forgiven; the others' failures still count. */
-export async function recordSignIn(database: Database, handleKey: string, network: string): Promise<void> {
+async function recordSignIn(database: Database, handleKey: string, network: string): Promise<void> {
   const key = keys(handleKey, network);
   await clearRateLimit(database, key.failures);
   await clearRateLimit(database, key.attempts);
+}
+
+/**
+ * Runs `attempt` — the password check of a member or of the admin (`subject` is the
+ * handle key, or a key no handle can take) — under the rule above: a held-back network
+ * is refused before the password is looked at, an AppError with `wrongCode` counts as a
+ * failure, and a success forgives the network.
+ */
+export async function guardSignIn<T>(
+  database: Database,
+  subject: string,
+  ip: string,
+  wrongCode: string,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  const network = guessingNetwork(ip);
+  await refuseTargetedGuessing(database, subject, network);
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (error) {
+    if (error instanceof AppError && error.code === wrongCode) await recordFailedSignIn(database, subject, network);
+    throw error;
+  }
+  await recordSignIn(database, subject, network);
+  return result;
 }

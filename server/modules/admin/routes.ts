@@ -4,12 +4,12 @@ import { adminSignInSchema, createInviteSchema, inviteSchema } from "../../../co
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { invalidAdminPassword, notFound } from "../../errors.ts";
 import { ADMIN_COOKIE, clearSessionCookie, requireAdmin, setSessionCookie } from "../../plugins/sessions.ts";
-import { guessingNetwork, limitAddress } from "../accounts/client-address.ts";
+import { limitAddress } from "../accounts/client-address.ts";
 import { createInvite, listInvites, revokeInvite } from "../accounts/invites.ts";
 import { enforceLimits, limits } from "../accounts/limits.ts";
 import { clearRateLimit } from "../accounts/rate-limit.ts";
 import { ADMIN_SESSION_TTL_MS, closeSession, openSession } from "../accounts/sessions.ts";
-import { recordFailedSignIn, recordSignIn, refuseTargetedGuessing } from "../accounts/sign-in-limits.ts";
+import { guardSignIn } from "../accounts/sign-in-limits.ts";
 
 /** Counted like a handle; the parentheses keep it apart from every member's handle. */
 const ADMIN_LIMIT_KEY = "(admin)";
@@ -32,12 +32,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const address = limitAddress(request.ip);
       const perAddress = `admin:ip:${address}`;
       await enforceLimits(request, [[perAddress, limits.adminSignInPerIp]]);
-      await refuseTargetedGuessing(app.database, ADMIN_LIMIT_KEY, guessingNetwork(request.ip));
-      if (!(await app.adminPassword.verify(request.body.password))) {
-        await recordFailedSignIn(app.database, ADMIN_LIMIT_KEY, guessingNetwork(request.ip));
-        throw invalidAdminPassword();
-      }
-      await recordSignIn(app.database, ADMIN_LIMIT_KEY, guessingNetwork(request.ip));
+      await guardSignIn(app.database, ADMIN_LIMIT_KEY, request.ip, "invalid_password", async () => {
+        if (!(await app.adminPassword.verify(request.body.password))) throw invalidAdminPassword();
+      });
       await clearRateLimit(app.database, perAddress);
       const previous = request.cookies[ADMIN_COOKIE];
       if (previous) await closeSession(app.database, previous);
