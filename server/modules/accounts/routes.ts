@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { memberSchema, meSchema, signInSchema, signUpSchema } from "../../../contracts/accounts.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
-import { AppError, invalidInvite } from "../../errors.ts";
+import { invalidInvite } from "../../errors.ts";
 import { clearSessionCookie, MEMBER_COOKIE, setSessionCookie } from "../../plugins/sessions.ts";
 import { limitAddress } from "./client-address.ts";
 import { inviteIsOpen } from "./invites.ts";
