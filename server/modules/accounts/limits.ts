@@ -8,9 +8,9 @@ const MINUTE = 60_000;
 export const limits = {
   /** Every sign-in attempt from one address, right or wrong, whatever the handle. */
   signInPerIp: { limit: 20, windowMs: 15 * MINUTE },
-  /** Failed sign-ins for one handle from other addresses: past this the handle is being guessed from many. */
+  /** Failed sign-ins for one handle from other networks: past this the handle is being guessed from many. */
   signInFailuresPerHandle: { limit: 10, windowMs: 15 * MINUTE },
-  /** While a handle is being guessed from many addresses: failures one address may have for it. */
+  /** While a handle is being guessed from many networks: attempts one network (IPv6 /48) may make at it since its last success. */
   signInFailuresPerHandleAndIp: { limit: 3, windowMs: 15 * MINUTE },
   /** Every sign-up attempt from one address, bogus codes included. */
   signUpPerIp: { limit: 10, windowMs: 60 * MINUTE },
