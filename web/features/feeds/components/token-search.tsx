@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router";
-import { builtInTokens } from "../../../../contracts/market.ts";
+import { builtInTokens } from "../../../../contracts/market-catalog.ts";
 import { paths } from "../../../paths.ts";
 
 /** Built-in tokens whose symbol or name contains the text, symbol matches first. */

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { builtInTokens } from "../../../../contracts/market.ts";
+import { builtInTokens } from "../../../../contracts/market-catalog.ts";
 import { paths } from "../../../paths.ts";
 
 /** The token ticker strip. Lists the built-in tokens; live prices join it with the market data. */

@@ -1,5 +1,5 @@
 import { useParams } from "react-router";
-import { findBuiltInToken } from "../../../../contracts/market.ts";
+import { findBuiltInToken } from "../../../../contracts/market-catalog.ts";
 import { ComingSoon } from "../../../components/ui/coming-soon.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 
