@@ -18,7 +18,8 @@ function ToastCard({ toast, store }: { toast: Toast; store: ToastStore }) {
         destructive ? "border-red-800 bg-red-950 text-red-50" : "border-line bg-panel text-zinc-100"
       }`}
     >
-      <div className="flex-1">
+      {/* Long unbroken text (an address to copy by hand) wraps instead of pushing past the toast. */}
+      <div className="min-w-0 flex-1 wrap-anywhere">
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
         {toast.action ? (
