@@ -38,6 +38,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.pumpVision,
+        lazy: page(
+          () => import("../features/market/components/pump-vision-page.tsx"),
+          (m) => m.PumpVisionPage,
+        ),
+      },
+      {
         path: paths.disclaimer,
         lazy: page(
           () => import("../features/legal/components/disclaimer-page.tsx"),

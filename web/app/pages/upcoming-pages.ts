@@ -14,11 +14,6 @@ export const upcomingPages: readonly UpcomingPage[] = [
   },
   { path: paths.tokens, title: "Tokens", summary: "Token charts and a screener to compare the market at a glance." },
   {
-    path: paths.pumpVision,
-    title: "Pump Vision",
-    summary: "A launchpad-style board of sample tokens: new creations, about to graduate and graduated.",
-  },
-  {
     path: paths.blurts,
     title: "Blurts",
     summary: "A timeline of members' comments and GEMS predictions, filterable by kind and outcome.",
