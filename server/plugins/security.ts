@@ -1,13 +1,14 @@
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
+import { allWidgetOrigins } from "../../contracts/widget-hosts.ts";
 
 /**
- * The only third-party origins the page may load: TradingView's embeddable chart,
- * screener and news widgets (a loader script that opens its own frames).
+ * The only third-party origins the page may load: the hosts of TradingView's chart,
+ * screener and news frames, which the web app builds itself — no third-party script runs in
+ * our page (docs/decisions/014).
  */
 export const widgetProviders = {
-  scripts: ["https://s3.tradingview.com"],
-  frames: ["https://s.tradingview.com", "https://s3.tradingview.com", "https://www.tradingview-widget.com"],
+  frames: [...allWidgetOrigins],
 } as const;
 
 export const contentSecurityPolicy = {
@@ -16,7 +17,7 @@ export const contentSecurityPolicy = {
   objectSrc: ["'none'"],
   frameAncestors: ["'none'"],
   formAction: ["'self'"],
-  scriptSrc: ["'self'", ...widgetProviders.scripts],
+  scriptSrc: ["'self'"],
   frameSrc: [...widgetProviders.frames],
   // Article images come from every news site we aggregate.
   imgSrc: ["'self'", "data:", "blob:", "https:"],

@@ -101,6 +101,20 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.marketSentiment,
+        lazy: page(
+          () => import("../features/market/components/market-sentiment-page.tsx"),
+          (m) => m.MarketSentimentPage,
+        ),
+      },
+      {
+        path: paths.tokens,
+        lazy: page(
+          () => import("../features/market/components/tokens-page.tsx"),
+          (m) => m.TokensPage,
+        ),
+      },
+      {
         path: paths.stories,
         lazy: page(
           () => import("../features/stories/components/stories-page.tsx"),

@@ -8,12 +8,6 @@ export type UpcomingPage = { path: string; title: string; summary: string };
  */
 export const upcomingPages: readonly UpcomingPage[] = [
   {
-    path: paths.marketSentiment,
-    title: "Market Sentiment",
-    summary: "A live market chart beside a stream of crypto market news.",
-  },
-  { path: paths.tokens, title: "Tokens", summary: "Token charts and a screener to compare the market at a glance." },
-  {
     path: paths.blurts,
     title: "Blurts",
     summary: "A timeline of members' comments and GEMS predictions, filterable by kind and outcome.",
