@@ -49,9 +49,13 @@ async function sqliteCandidates(db: Kysely<Schema>, token: MatchedToken, after: 
         .map((term) => `"${term.replaceAll('"', '""')}"`)
         .join(" OR ")})`
     : sql`TRUE`;
-  // instr is case-sensitive (the symbol in capitals); LIKE ignores case for A-Z.
+  // Newest first along the date index, stopping at the limit: a common token's first
+  // hundred are near the top, while the index's set of matches (built once per query)
+  // keeps a rare token's walk to index entries, not rows. Sorting every match instead
+  // costs a second at 100,000 articles. instr is case-sensitive (the symbol in
+  // capitals); LIKE ignores case for A-Z.
   const { rows } = await sql<ArticleRow>`
-    SELECT * FROM articles
+    SELECT * FROM articles INDEXED BY articles_published
     WHERE ${indexed}
       AND (instr(title, ${symbol}) > 0 OR instr(description, ${symbol}) > 0
         OR title LIKE ${name} ESCAPE '!' OR description LIKE ${name} ESCAPE '!'

@@ -3,7 +3,7 @@ import type { BuiltInToken, HistoryRange } from "../../../contracts/market-catal
 import type { Database } from "../../db/database.ts";
 import { tallyVotes } from "../community/repository.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
-import { type StoryGroup, storiesOf } from "../stories/service.ts";
+import { type StoryGroup, type StoryScope, storiesOf } from "../stories/service.ts";
 import { type After, mentionCandidates } from "./news-repository.ts";
 import { presentHistory, presentNewsItem, type StoryRef } from "./presenter.ts";
 import { oldestSnapshot, snapshotPoints } from "./repository.ts";
@@ -72,13 +72,16 @@ export async function priceHistory(
   return answer;
 }
 
-/** How long a token's news list is kept; a feed refresh shows up at most this late. */
+/**
+ * How long a token's news list is kept; a feed refresh shows up at most this late. Not
+ * tied to the database's change stamp: sessions and price snapshots write all the time.
+ */
 const NEWS_TTL_MS = 15_000;
 /** Candidates read per query, and at most this many queries per list. */
 const CANDIDATE_PAGE = 100;
 const CANDIDATE_PAGES = 10;
 
-type KeptNews = { at: number; stamp: string | null; items: Array<{ row: ArticleRow; story: StoryRef | null }> };
+type KeptNews = { at: number; items: Array<{ row: ArticleRow; story: StoryRef | null }> };
 const newsCaches = new WeakMap<Database, Map<string, KeptNews>>();
 const storyRefs = new WeakMap<StoryGroup[], Map<number, StoryRef>>();
 
@@ -135,19 +138,18 @@ export async function tokenNews(
     newsCaches.set(database, perToken);
   }
   const key = `${token.symbol}:${limit}`;
-  const stamp = database.changeStamp();
   let kept = perToken.get(key);
-  if (!kept || now - kept.at >= NEWS_TTL_MS || kept.stamp !== stamp) {
+  if (!kept || now - kept.at >= NEWS_TTL_MS) {
     const rows = await findMentions(database, token, limit);
+    // Only articles inside the stories' window can be in a story.
+    const since = now - windowMs;
     const refsByFeed = new Map<string, Map<number, StoryRef>>();
-    for (const feed of new Set(rows.map((row) => row.feed_key))) {
-      refsByFeed.set(feed, refsOf(await storiesOf(database, feed as never, windowMs, now), feed));
+    for (const feed of new Set(rows.filter((row) => row.published_at >= since).map((row) => row.feed_key))) {
+      refsByFeed.set(feed, refsOf(await storiesOf(database, feed as StoryScope, windowMs, now), feed));
     }
-    kept = {
-      at: now,
-      stamp,
-      items: rows.map((row) => ({ row, story: refsByFeed.get(row.feed_key)?.get(row.id) ?? null })),
-    };
+    const items = rows.map((row) => ({ row, story: refsByFeed.get(row.feed_key)?.get(row.id) ?? null }));
+    // Timed from when the list was ready, so a slow first build is still kept.
+    kept = { at: Date.now(), items };
     perToken.set(key, kept);
   }
   const tallies = await tallyVotes(
