@@ -85,7 +85,9 @@ export function createPriceService(options: PriceServiceOptions) {
       const reason = error instanceof PriceSourceError ? error.message : "The price source could not be read";
       failure = { reason, retryAt: now() + PRICE_RETRY_MS };
       // Once per failed call; the address is left out (an operator's URL may carry a key).
-      log.warn({ ids: wanted.length, cause: (error as Error).cause ?? undefined }, `prices unavailable: ${reason}`);
+      // Without any query string, where an operator's API key would sit.
+      const detail = ((error as Error).cause as Error | undefined)?.message.replace(/\?\S*/g, "?…");
+      log.warn({ ids: wanted.length, detail }, `prices unavailable: ${reason}`);
     } finally {
       generation++;
       kept = new Map();
