@@ -16,9 +16,12 @@ import { publishRoutes } from "./modules/feeds/publish-routes.ts";
 import { feedRoutes } from "./modules/feeds/routes.ts";
 import { resolveSources, type Sources } from "./modules/feeds/sources.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { createPriceService, type PriceService, priceSourceName } from "./modules/market/price-service.ts";
+import { marketRoutes } from "./modules/market/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { storyRoutes } from "./modules/stories/routes.ts";
+import { createGuardedFetch } from "./outbound/guarded-fetch.ts";
 import { webDistDir } from "./paths.ts";
 import { registerAccessMode } from "./plugins/access-mode.ts";
 import { handleClientError } from "./plugins/client-errors.ts";
@@ -38,6 +41,8 @@ declare module "fastify" {
     adminPassword: AdminPassword;
     /** Has the feed scheduler look for due feeds now (a no-op where no scheduler runs). */
     wakeFeedScheduler: () => void;
+    /** The process's one price service (cache, batching, failure state). */
+    prices: PriceService;
   }
 }
 
@@ -55,7 +60,12 @@ export type AppOptions = {
   adminPassword?: AdminPassword;
   /** Wakes the feed scheduler when a reader asks for a refresh; main.ts passes its scheduler's. */
   wakeFeedScheduler?: () => void;
+  /** The price service; by default one over PRICE_API_URL with its own guarded client, closed with the app. */
+  prices?: PriceService;
 };
+
+/** The price API answers small JSON quickly; a slow or huge answer is a failure, not a wait. */
+const PRICE_FETCH = { timeoutMs: 8_000, maxBytes: 512 * 1024 };
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
@@ -71,6 +81,7 @@ export async function buildApp({
   sources = resolveSources(config),
   adminPassword,
   wakeFeedScheduler = () => {},
+  prices,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -109,6 +120,21 @@ export async function buildApp({
   app.decorate("sources", sources);
   app.decorate("wakeFeedScheduler", wakeFeedScheduler);
   app.decorate("adminPassword", adminPassword ?? (await loadAdminPassword(database, config.adminPassword, app.log)));
+  if (prices) app.decorate("prices", prices);
+  else {
+    // Sample mode reads this very server's sample prices, on loopback, as its feeds do.
+    const fetcher = createGuardedFetch({ allowPrivate: config.allowPrivateSources, ...PRICE_FETCH });
+    app.decorate(
+      "prices",
+      createPriceService({
+        baseUrl: config.priceApiUrl,
+        fetcher,
+        source: priceSourceName(config),
+        log: app.log.child({ module: "prices" }),
+      }),
+    );
+    app.addHook("onClose", async () => fetcher.close());
+  }
   app.addHook("onClose", async () => database.close());
   // While closing, answers to requests already in flight end their connection, so a
   // keep-alive client cannot hold the server open past its last response.
@@ -144,6 +170,7 @@ export async function buildApp({
   await app.register(profileRoutes, { prefix: "/api" });
   await app.register(communityRoutes, { prefix: "/api" });
   await app.register(contentRoutes, { prefix: "/api" });
+  await app.register(marketRoutes, { prefix: "/api" });
   await app.register(publishRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);
   await registerWebApp(app, webRoot);

@@ -6,6 +6,7 @@ import { openDatabase } from "./db/connection.ts";
 import { loadMigrations, migrate } from "./db/migrate.ts";
 import { startFeedScheduler } from "./jobs/feed-scheduler.ts";
 import { startMaintenance } from "./jobs/maintenance.ts";
+import { startPriceHistory } from "./jobs/price-history.ts";
 import { createShutdown } from "./lifecycle.ts";
 import { createLogger } from "./logger.ts";
 import { resolveSources } from "./modules/feeds/sources.ts";
@@ -56,10 +57,12 @@ async function main(argv: string[]): Promise<void> {
   const app = await buildApp({ config, database, logger, sources, wakeFeedScheduler: () => scheduler?.wake() });
   const fetcher = createGuardedFetch({ allowPrivate: config.allowPrivateSources });
   let maintenance: ReturnType<typeof startMaintenance> | undefined;
+  let priceHistory: ReturnType<typeof startPriceHistory> | undefined;
   // Background work stops before the server and the database close.
   app.addHook("preClose", async () => {
     await scheduler?.stop();
     await maintenance?.stop();
+    await priceHistory?.stop();
     await fetcher.close();
   });
   const shutdown = createShutdown(app);
@@ -82,7 +85,13 @@ async function main(argv: string[]): Promise<void> {
     holder,
     log: app.log.child({ job: "maintenance" }),
   });
-  // Started once listening: in sample mode the feeds come from this very server.
+  // Started once listening: in sample mode the prices and feeds come from this very server.
+  priceHistory = startPriceHistory({
+    database,
+    prices: app.prices,
+    holder,
+    log: app.log.child({ job: "price-history" }),
+  });
   scheduler = startFeedScheduler({
     database,
     sources,

@@ -123,6 +123,14 @@ export interface FavoritesTable {
   created_at: number;
 }
 
+/** One recorded price of a built-in token, per minute (migration 008). */
+export interface PriceSnapshotsTable {
+  symbol: string;
+  /** The minute, epoch ms (a multiple of 60000). */
+  taken_at: number;
+  usd: number;
+}
+
 export interface Schema {
   job_leases: JobLeasesTable;
   feeds: FeedsTable;
@@ -136,4 +144,5 @@ export interface Schema {
   user_feed_settings: UserFeedSettingsTable;
   article_votes: ArticleVotesTable;
   favorites: FavoritesTable;
+  price_snapshots: PriceSnapshotsTable;
 }

@@ -58,52 +58,6 @@ export function renderPicture(symbol: string): string | undefined {
 </svg>`;
 }
 
-/** CoinGecko coin ids with sample USD prices. */
-const basePrices: Record<string, number> = {
-  bitcoin: 104_250,
-  ethereum: 3_890,
-  solana: 242,
-  ripple: 2.31,
-  cardano: 1.04,
-  dogecoin: 0.41,
-  "avalanche-2": 48.2,
-  binancecoin: 712,
-  tether: 1,
-  "usd-coin": 1,
-  chainlink: 24.6,
-  polkadot: 8.9,
-  tron: 0.26,
-  "shiba-inu": 0.000027,
-  litecoin: 118,
-  uniswap: 15.4,
-  near: 6.8,
-  aptos: 11.2,
-  sui: 4.6,
-  pepe: 0.000021,
-};
-
-/**
- * Sample prices in the shape of CoinGecko's /simple/price. They drift slowly with the
- * clock (a few percent over hours), so price changes and predictions can play out.
- */
-export function samplePrices(ids: string[], now = Date.now()): Record<string, { usd: number; usd_24h_change: number }> {
-  const result: Record<string, { usd: number; usd_24h_change: number }> = {};
-  for (const id of ids) {
-    const base = basePrices[id];
-    if (base === undefined) continue;
-    const phase = [...id].reduce((sum, c) => sum + c.charCodeAt(0), 0);
-    const at = (time: number) =>
-      base * (1 + (id === "tether" || id === "usd-coin" ? 0 : 0.03 * Math.sin(time / 3_600_000 / 3 + phase)));
-    const usd = at(now);
-    const dayAgo = at(now - 86_400_000);
-    result[id] = {
-      usd: Number(usd.toPrecision(6)),
-      usd_24h_change: Number((((usd - dayAgo) / dayAgo) * 100).toFixed(2)),
-    };
-  }
-  return result;
-}
-
 const trendTitles = [
   ["bitcoin price", "2M+"],
   ["ethereum upgrade", "500K+"],

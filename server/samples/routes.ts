@@ -9,9 +9,9 @@ import {
   renderArticlePage,
   renderPicture,
   renderTrends,
-  samplePrices,
 } from "./render-extras.ts";
 import { renderSampleFeed } from "./render-feeds.ts";
+import { samplePrices } from "./sample-prices.ts";
 
 /**
  * The sample sources Gemwire serves itself in sample mode (npm run demo): feeds in every

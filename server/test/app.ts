@@ -3,6 +3,7 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { AdminPassword } from "../modules/admin/admin-password.ts";
+import type { PriceService } from "../modules/market/price-service.ts";
 import { openTestDatabase, testDatabaseTargets } from "./databases.ts";
 
 /** The real app on a real database, quiet, with configuration overrides as an operator would set them. */
@@ -13,6 +14,7 @@ export async function buildTestApp(
     webRoot?: string;
     adminPassword?: AdminPassword;
     wakeFeedScheduler?: () => void;
+    prices?: PriceService;
   } = {},
 ) {
   const config = loadConfig({ LOG_LEVEL: "silent", ...options.env });
@@ -22,6 +24,7 @@ export async function buildTestApp(
     webRoot: options.webRoot,
     adminPassword: options.adminPassword,
     wakeFeedScheduler: options.wakeFeedScheduler,
+    prices: options.prices,
   });
 }
 

@@ -18,7 +18,7 @@ export function cutText(text: string, max: number): string {
 }
 
 /** A story's article: what its card shows, with the link's votes (the same for every viewer). */
-function presentStoryArticle(row: ArticleRow, tally: VoteTally = NO_VOTES): StoryArticle {
+export function presentStoryArticle(row: ArticleRow, tally: VoteTally = NO_VOTES): StoryArticle {
   return {
     id: row.item_id,
     title: row.title,

@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from "fastify";
+import { builtInTokens } from "../../contracts/market-catalog.ts";
+import type { Database } from "../db/database.ts";
+import type { PriceService } from "../modules/market/price-service.ts";
+import { deleteSnapshotsBefore, insertSnapshots } from "../modules/market/repository.ts";
+import { snapshotsRecorded } from "../modules/market/service.ts";
+import { acquireLease, releaseLease } from "./lease.ts";
+
+const MINUTE = 60_000;
+/** Snapshots are kept this long (the longest chart range). */
+export const PRICE_HISTORY_KEEP_MS = 30 * 24 * 60 * MINUTE;
+
+export type PriceHistoryContext = {
+  database: Database;
+  prices: Pick<PriceService, "prices">;
+  holder: string;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * Records this minute's price of every built-in token that has one, and drops snapshots
+ * older than 30 days. Under a lease, so one process records; the lease is kept (not
+ * given back) so the same process goes on recording, and a write of a minute already
+ * recorded changes nothing. Returns how many snapshots were new.
+ */
+export async function recordPriceSnapshots(ctx: PriceHistoryContext, now = Date.now()): Promise<number> {
+  // A little over a minute: a stopped holder's lease expires before the next-but-one minute.
+  if (!(await acquireLease(ctx.database, { name: "price-history", holder: ctx.holder, ttlMs: 90_000, now }))) {
+    return 0;
+  }
+  const symbols = builtInTokens.map((token) => token.symbol as string);
+  const { prices } = await ctx.prices.prices(symbols);
+  const priced = symbols.flatMap((symbol) => {
+    const quote = prices[symbol];
+    return quote ? [{ symbol, usd: quote.usd }] : [];
+  });
+  const recorded = await insertSnapshots(ctx.database, Math.floor(now / MINUTE) * MINUTE, priced);
+  await deleteSnapshotsBefore(ctx.database, now - PRICE_HISTORY_KEEP_MS);
+  if (recorded > 0) snapshotsRecorded(ctx.database);
+  return recorded;
+}
+
+/** Records snapshots now and then every minute, one pass at a time; `stop` waits for the pass under way and gives the lease up. */
+export function startPriceHistory(ctx: PriceHistoryContext, everyMs = MINUTE) {
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = recordPriceSnapshots(ctx)
+      .then(() => undefined)
+      .catch((error: Error) => ctx.log.error({ err: error }, "price snapshot failed"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      // Another process may take over at once rather than when the lease expires.
+      await releaseLease(ctx.database, { name: "price-history", holder: ctx.holder }).catch(() => {});
+    },
+  };
+}
