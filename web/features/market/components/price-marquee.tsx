@@ -65,7 +65,9 @@ export function PriceMarquee() {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={onBlur}
-      className={`border-b border-line bg-zinc-950 text-xs ${still ? "overflow-x-auto [scrollbar-width:none]" : "overflow-hidden"}`}
+      // relative: the screen-reader-only words inside stay within the clipped box (absolutely
+      // positioned, they would otherwise widen the page).
+      className={`relative border-b border-line bg-zinc-950 text-xs ${still ? "overflow-x-auto [scrollbar-width:none]" : "overflow-hidden"}`}
     >
       {still ? (
         <div data-testid="price-marquee-track" className="flex w-max">

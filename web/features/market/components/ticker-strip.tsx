@@ -13,7 +13,9 @@ export function TickerStrip() {
   const prices = usePrices();
   return (
     <nav aria-label="Token ticker" data-testid="ticker-strip" className="border-b border-line bg-panel/60">
-      <ul className="flex gap-2 overflow-x-auto px-4 py-2 text-sm [scrollbar-width:none]">
+      {/* relative: the screen-reader-only words of coins scrolled out of sight stay inside the
+          strip instead of stretching the page sideways. */}
+      <ul className="relative flex gap-2 overflow-x-auto px-4 py-2 text-sm [scrollbar-width:none]">
         {builtInTokens.map((token) => {
           const quote = prices.quote(token.symbol);
           return (
