@@ -18,16 +18,15 @@ export function PriceWidget() {
   const asOf = widgetCoins.map((coin) => prices.quote(coin.symbol)).find(Boolean);
 
   return (
-    <section aria-labelledby={headingId} className="rounded-xl border border-line bg-zinc-950 p-4">
-      <div className="flex items-baseline justify-between gap-2">
-        <h2 id={headingId} className="font-semibold text-zinc-50">
-          Prices
-        </h2>
-        <p className="text-xs text-muted">
-          USD · 24 h{asOf ? ` · ${formatClock(asOf.asOf)}` : ""}
-          {asOf?.source === "sample" ? " · sample prices" : ""}
-        </p>
-      </div>
+    // A plain box under its heading: the page places it in its own labelled landmark (aside).
+    <div className="rounded-xl border border-line bg-zinc-950 p-4">
+      <h2 id={headingId} className="font-semibold text-zinc-50">
+        Prices
+      </h2>
+      <p className="text-xs text-muted">
+        In US dollars, with the change over 24 hours{asOf ? ` · as of ${formatClock(asOf.asOf)}` : ""}
+        {asOf?.source === "sample" ? " · sample prices" : ""}
+      </p>
       <PriceProblemLine prices={prices} />
       <table aria-labelledby={headingId} aria-busy={loading} className="mt-3 w-full text-sm">
         <thead className="sr-only">
@@ -63,7 +62,7 @@ export function PriceWidget() {
           })}
         </tbody>
       </table>
-    </section>
+    </div>
   );
 }
 
