@@ -2,6 +2,8 @@
 export const paths = {
   home: "/",
   stories: "/stories",
+  /** The Stories page on `feed` with one story opened and scrolled to (a link from a token's news). */
+  storyOnStories: (feed: string, storyId: string) => `/stories?${new URLSearchParams({ feed, story: storyId })}`,
   marketSentiment: "/market-sentiment",
   tokens: "/tokens",
   token: (symbol: string) => `/token/${encodeURIComponent(symbol)}`,
@@ -69,5 +71,9 @@ export const paths = {
     favorite: (link: string) => `/api/favorites?link=${encodeURIComponent(link)}`,
     events: "/api/events",
     analysis: (url: string) => `/api/analysis?url=${encodeURIComponent(url)}`,
+    prices: (symbols: readonly string[]) => `/api/prices?symbols=${symbols.map(encodeURIComponent).join(",")}`,
+    tokenHistory: (symbol: string, range: string) =>
+      `/api/tokens/${encodeURIComponent(symbol)}/history?range=${encodeURIComponent(range)}`,
+    tokenNews: (symbol: string, limit: number) => `/api/tokens/${encodeURIComponent(symbol)}/news?limit=${limit}`,
   },
 } as const;

@@ -117,8 +117,8 @@ export const routes: RouteObject[] = [
       {
         path: paths.stories,
         lazy: page(
-          () => import("../features/stories/components/stories-page.tsx"),
-          (m) => m.StoriesPage,
+          () => import("./pages/stories-with-prices-page.tsx"),
+          (m) => m.StoriesWithPricesPage,
         ),
       },
       {

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { toast } from "../../components/ui/toast/toast-store.ts";
 import { Toaster } from "../../components/ui/toast/toaster.tsx";
 import { useAnalysis } from "../../features/feeds/analysis-store.ts";
+import { PriceMarquee } from "../../features/market/components/price-marquee.tsx";
 import { TickerStrip } from "../../features/market/components/ticker-strip.tsx";
 import { useMe } from "../../lib/session.ts";
 import { Footer } from "./footer.tsx";
@@ -88,8 +89,7 @@ export function AppLayout() {
       <div className="flex min-h-dvh flex-col lg:pl-64" inert={drawerOpen}>
         <div className="sticky top-0 z-30">
           <SampleModeBanner />
-          {/* Slot for the coin price marquee (bitcoin, ethereum, solana, ripple, cardano), filled by the market data. */}
-          <div data-slot="price-marquee" />
+          <PriceMarquee />
           <Header
             menuOpen={menuOpen}
             onOpenMenu={() => setMenuOpen(true)}

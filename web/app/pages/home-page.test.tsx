@@ -148,3 +148,34 @@ describe("HomePage when a feed's fetches fail", () => {
     expect(notice.textContent).toContain("Failed to fetch feeds. Please try again later.");
   });
 });
+
+describe("HomePage's price widget", () => {
+  it("loads the twenty coins' prices beside the feeds, after the first section", async () => {
+    api["GET /api/settings"] = () => json(settings);
+    api["GET /api/prices"] = () =>
+      json({
+        prices: {
+          BTC: {
+            usd: 97_000,
+            change24h: 1,
+            marketCap: null,
+            volume24h: null,
+            asOf: new Date().toISOString(),
+            source: "sample",
+          },
+        },
+        unavailable: null,
+      });
+    renderHome(visitor);
+    const market = screen.getByRole("complementary", { name: "Market" });
+    const prices = await within(market).findByRole("table", { name: "Prices" });
+    expect(within(prices).getAllByRole("row")).toHaveLength(21);
+    await waitFor(() => expect(within(prices).getAllByRole("row")[1]?.textContent).toContain("$97,000.00"));
+    expect(within(market).getByText(/sample prices/)).toBeTruthy();
+    // In the page's order the widget follows the first section (Gemwire Top Stories) and precedes the rest.
+    const top = await sectionShown("Gemwire Top Stories");
+    const bitcoin = section("Bitcoin News");
+    expect(top.compareDocumentPosition(market) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(market.compareDocumentPosition(bitcoin) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});

@@ -13,6 +13,10 @@ import { paths } from "../../paths.ts";
 const EditFeedsDialog = lazy(() =>
   import("../../features/settings/components/edit-feeds-dialog.tsx").then((m) => ({ default: m.EditFeedsDialog })),
 );
+// Below the first section: its own chunk, outside the home route's first download.
+const PriceWidget = lazy(() =>
+  import("../../features/market/components/price-widget.tsx").then((m) => ({ default: m.PriceWidget })),
+);
 const TopStoriesDialog = lazy(() =>
   import("../../features/stories/components/top-stories-dialog.tsx").then((m) => ({ default: m.TopStoriesDialog })),
 );
@@ -76,15 +80,26 @@ export function HomePage() {
         </div>
       }
     >
-      <div className="space-y-10">
-        {settings.isPending ? <SectionSkeleton /> : null}
-        {settings.isError && !settings.data ? (
-          <LoadError message="Failed to load settings" onRetry={() => void settings.refetch()} />
-        ) : null}
-        {enabled.includes("gemwire") ? section("gemwire", "Gemwire Top Stories") : null}
-        <EventsSection />
-        {enabled.filter((key) => key !== "gemwire").map((key) => section(key))}
-        <BlogSection />
+      {/* One column on narrow screens: the first section, the price widget, the rest. From lg the
+          widget stands in a side column beside both. */}
+      <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_17rem]">
+        <div className="min-w-0 space-y-10 empty:hidden lg:col-start-1">
+          {settings.isPending ? <SectionSkeleton /> : null}
+          {settings.isError && !settings.data ? (
+            <LoadError message="Failed to load settings" onRetry={() => void settings.refetch()} />
+          ) : null}
+          {enabled.includes("gemwire") ? section("gemwire", "Gemwire Top Stories") : null}
+        </div>
+        <aside aria-label="Market" className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+          <Suspense fallback={null}>
+            <PriceWidget />
+          </Suspense>
+        </aside>
+        <div className="min-w-0 space-y-10 lg:col-start-1">
+          <EventsSection />
+          {enabled.filter((key) => key !== "gemwire").map((key) => section(key))}
+          <BlogSection />
+        </div>
       </div>
       {editing ? (
         <Suspense fallback={null}>

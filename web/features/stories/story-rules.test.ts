@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readStoryParams, summaryGroups, withStoryParams } from "./story-rules.ts";
+import { readLinkedStory, readStoryParams, summaryGroups, withStoryParams } from "./story-rules.ts";
 import { stories } from "./test-stories.ts";
 
 describe("the Stories page's address (?feed=&sort=)", () => {
@@ -20,8 +20,17 @@ describe("the Stories page's address (?feed=&sort=)", () => {
     ["sort=coverage", { feed: "market" as const }, "sort=coverage&feed=market"],
     ["feed=market&sort=coverage", { feed: "gemwire" as const }, "sort=coverage"],
     ["feed=nope&x=1", { sort: "coverage" as const }, "x=1&sort=coverage"],
-  ])("from %j, %j gives %j, defaults left out", (query, change, expected) => {
+    ["feed=bitcoin&story=story-42", { sort: "coverage" as const }, "feed=bitcoin&sort=coverage"],
+  ])("from %j, %j gives %j, defaults and a linked story left out", (query, change, expected) => {
     expect(withStoryParams(new URLSearchParams(query), change).toString()).toBe(expected);
+  });
+
+  it.each([
+    ["feed=bitcoin&story=story-42", "story-42"],
+    ["story=", null],
+    ["feed=bitcoin", null],
+  ])("reads the linked story of %j as %j", (query, expected) => {
+    expect(readLinkedStory(new URLSearchParams(query))).toBe(expected);
   });
 });
 

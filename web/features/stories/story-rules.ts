@@ -19,12 +19,21 @@ export function readStoryParams(params: URLSearchParams): { feed: FeedKey; sort:
   };
 }
 
-/** The address's query after changing one choice, keeping any other parameters. */
+/** The story a link asked to open (`?story=`, e.g. from a token's news), or null. */
+export function readLinkedStory(params: URLSearchParams): string | null {
+  return params.get("story") || null;
+}
+
+/**
+ * The address's query after changing one choice, keeping any other parameters — except a
+ * linked story, which belonged to the list the reader is now leaving.
+ */
 export function withStoryParams(
   params: URLSearchParams,
   change: Partial<{ feed: FeedKey; sort: StorySort }>,
 ): URLSearchParams {
   const next = new URLSearchParams(params);
+  next.delete("story");
   const { feed, sort } = { ...readStoryParams(params), ...change };
   if (feed === ALL_FEEDS) next.delete("feed");
   else next.set("feed", feed);

@@ -1,23 +1,44 @@
 import { Link } from "react-router";
 import { builtInTokens } from "../../../../contracts/market-catalog.ts";
 import { paths } from "../../../paths.ts";
+import { usePrices } from "../api.ts";
+import { formatUsd } from "../format.ts";
+import { PriceChange } from "./price-change.tsx";
 
-/** The token ticker strip. Lists the built-in tokens; live prices join it with the market data. */
+/**
+ * The token ticker strip: each built-in token with its live price and 24-hour change where
+ * known ('—' otherwise), linking to its page. Its prices come from the marquee's query.
+ */
 export function TickerStrip() {
+  const prices = usePrices();
   return (
     <nav aria-label="Token ticker" data-testid="ticker-strip" className="border-b border-line bg-panel/60">
-      <ul className="flex gap-2 overflow-x-auto px-4 py-2 text-sm [scrollbar-width:none]">
-        {builtInTokens.map((token) => (
-          <li key={token.symbol} className="shrink-0">
-            <Link
-              to={paths.token(token.symbol)}
-              title={token.name}
-              className="rounded-full border border-line px-3 py-1 font-mono text-zinc-300 hover:border-gem hover:text-gem"
-            >
-              {token.symbol}
-            </Link>
-          </li>
-        ))}
+      {/* relative: the screen-reader-only words of coins scrolled out of sight stay inside the
+          strip instead of stretching the page sideways. */}
+      <ul className="relative flex gap-2 overflow-x-auto px-4 py-2 text-sm [scrollbar-width:none]">
+        {builtInTokens.map((token) => {
+          const quote = prices.quote(token.symbol);
+          return (
+            <li key={token.symbol} className="shrink-0">
+              <Link
+                to={paths.token(token.symbol)}
+                title={token.name}
+                className="inline-flex items-center gap-2 rounded-full border border-line px-3 py-1 hover:border-gem"
+              >
+                <span className="font-mono font-medium text-zinc-200">{token.symbol}</span>{" "}
+                <span className="font-mono text-xs tabular-nums text-zinc-400">{formatUsd(quote?.usd)}</span>
+                {quote ? (
+                  <>
+                    <span className="sr-only"> </span>
+                    <PriceChange change={quote.change24h} className="text-xs" />
+                  </>
+                ) : (
+                  <span className="sr-only"> no price now</span>
+                )}
+              </Link>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

@@ -227,3 +227,65 @@ describe("StoriesPage", () => {
     expect(await screen.findByRole("heading", { name: "Back again" })).toBeTruthy();
   });
 });
+
+describe("StoriesPage, opened from a link to one story (?story=)", () => {
+  const scrolled: Element[] = [];
+  beforeEach(() => {
+    scrolled.length = 0;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+  });
+  afterEach(() => {
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
+  });
+
+  const card = (title: string) => screen.getByRole("article", { name: title });
+  const toggle = (title: string) => within(card(title)).getByRole("button", { name: /article/ });
+
+  it("chooses the link's feed, opens that story, scrolls to it and puts focus there", async () => {
+    answerStories = answer([story({ id: "s1", title: "Story 1" }), story({ id: "s2", title: "Story 2" })]);
+    renderPage("/stories?feed=bitcoin&story=s2");
+    expect((screen.getByRole("combobox", { name: "Feed" }) as HTMLSelectElement).value).toBe("bitcoin");
+    await waitFor(() => expect(titles()).toEqual(["Story 1", "Story 2"]));
+    expect(storyCalls()).toEqual(["?feed=bitcoin&sort=date"]);
+    expect(toggle("Story 2").getAttribute("aria-expanded")).toBe("true");
+    expect(within(card("Story 2")).getByRole("list", { name: /Articles on/ }).hidden).toBe(false);
+    expect(toggle("Story 1").getAttribute("aria-expanded")).toBe("false");
+    const linked = card("Story 2").parentElement as HTMLElement;
+    expect(scrolled).toEqual([linked]);
+    expect(document.activeElement).toBe(linked);
+    expect(linked.getAttribute("aria-current")).toBe("true");
+
+    // Choosing another order leaves the linked story behind.
+    fireEvent.click(screen.getByRole("button", { name: "Sort by Coverage" }));
+    expect(screen.getByTestId("address").textContent).toBe("?feed=bitcoin&sort=coverage");
+  });
+
+  it("loads further pages until the linked story is there", async () => {
+    answerStories = (url) => {
+      const before = url.searchParams.get("before");
+      if (!before) return answer([story({ id: "s1", title: "Story 1" })], "c1")();
+      if (before === "c1") return answer([story({ id: "s2", title: "Story 2" })], "c2")();
+      return answer([story({ id: "s3", title: "Story 3" })], "c3")();
+    };
+    renderPage("/stories?story=s3");
+    await waitFor(() => expect(titles()).toEqual(["Story 1", "Story 2", "Story 3"]));
+    expect(toggle("Story 3").getAttribute("aria-expanded")).toBe("true");
+    expect(scrolled).toHaveLength(1);
+    expect(storyCalls()).toEqual([
+      "?feed=gemwire&sort=date",
+      "?feed=gemwire&sort=date&before=c1",
+      "?feed=gemwire&sort=date&before=c2",
+    ]);
+  });
+
+  it("says so when the linked story is no longer there, and shows the stories that are", async () => {
+    answerStories = answer([story({ id: "s1", title: "Story 1" })]);
+    renderPage("/stories?feed=news&story=gone");
+    expect(await screen.findByText("The story you followed is no longer among this feed's stories.")).toBeTruthy();
+    expect(titles()).toEqual(["Story 1"]);
+    expect(toggle("Story 1").getAttribute("aria-expanded")).toBe("false");
+    expect(scrolled).toEqual([]);
+  });
+});

@@ -6,8 +6,8 @@ import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import { plural } from "../story-rules.ts";
 
 /** Spec §2 Stories page: a story with its coverage, opening to the articles that tell it. */
-export function StoryCard({ story }: { story: Story }) {
-  const [open, setOpen] = useState(false);
+export function StoryCard({ story, initiallyOpen = false }: { story: Story; initiallyOpen?: boolean }) {
+  const [open, setOpen] = useState(initiallyOpen);
   const headingId = useId();
   const listId = useId();
 

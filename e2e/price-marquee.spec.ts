@@ -1,0 +1,107 @@
+import { expect, type Page, test } from "@playwright/test";
+import { routeHeadings } from "./routes.ts";
+
+const marquee = (page: Page) => page.getByRole("region", { name: "Coin prices in US dollars" });
+const track = (page: Page) => page.getByTestId("price-marquee-track");
+/** The copy of the coins that is read out; the others are aria-hidden pictures of it. */
+const coins = (page: Page) => marquee(page).getByRole("list").first().getByRole("link");
+const animation = (page: Page) =>
+  track(page).evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { name: style.animationName, state: style.animationPlayState };
+  });
+
+test.describe("the price marquee", () => {
+  test("shows the five coins' prices on every route, and never widens the page", async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const [path, heading] of routeHeadings) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(marquee(page), path).toBeVisible();
+      await expect(coins(page)).toHaveCount(5);
+      await expect(coins(page).first(), path).toContainText(/^BTC \$[\d,]+\.\d\d/);
+      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(widths[0], `${path} scrolls sideways`).toBeLessThanOrEqual(widths[1] as number);
+    }
+  });
+
+  test("links each coin to its token page", async ({ page }) => {
+    await page.goto("/");
+    // The pointer over the marquee stops it, so a coin can be clicked as a reader would.
+    await marquee(page).hover();
+    await coins(page).filter({ hasText: "SOL" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Solana (SOL)" })).toBeVisible();
+  });
+
+  test("scrolls, and stops under the pointer and while the keyboard is in it", async ({ page }) => {
+    await page.goto("/disclaimer");
+    await expect(coins(page).first()).toContainText("$");
+    expect(await animation(page)).toEqual({ name: "marquee", state: "running" });
+
+    await marquee(page).hover();
+    expect((await animation(page)).state).toBe("paused");
+    await page.getByRole("heading", { level: 1 }).hover();
+    expect((await animation(page)).state).toBe("running");
+
+    await coins(page).first().focus();
+    expect((await animation(page)).state).toBe("paused");
+    await page.keyboard.press("Tab");
+    await expect(coins(page).nth(1)).toBeFocused();
+    expect((await animation(page)).state).toBe("paused");
+    await page.getByRole("heading", { level: 1 }).click();
+    expect((await animation(page)).state).toBe("running");
+  });
+
+  test("reads '—' for every coin when the price source fails, and the page still renders", async ({ page }) => {
+    await page.route("**/api/prices?*", (route) =>
+      route.fulfill({ status: 503, json: { error: { code: "unavailable", message: "Service unavailable" } } }),
+    );
+    await page.goto("/token/eth");
+    await expect(page.getByRole("heading", { level: 1, name: "Ethereum (ETH)" })).toBeVisible();
+    await expect(coins(page)).toHaveText([
+      "BTC — no price now",
+      "ETH — no price now",
+      "SOL — no price now",
+      "XRP — no price now",
+      "ADA — no price now",
+    ]);
+    const ticker = page.getByRole("navigation", { name: "Token ticker" });
+    await expect(ticker.getByRole("link", { name: /^USDT/ })).toHaveText("USDT — no price now");
+    await expect(page.getByText(/^No price for Ethereum right now: Service unavailable\./)).toBeVisible();
+  });
+
+  test("reads '—' for a coin the server has no price for, and says why", async ({ page }) => {
+    const retryAt = new Date(Date.now() + 60_000).toISOString();
+    await page.route("**/api/prices?*", async (route) => {
+      const answer = await route.fetch();
+      const body = (await answer.json()) as { prices: Record<string, unknown> };
+      const prices = Object.fromEntries(Object.keys(body.prices).map((symbol) => [symbol, null]));
+      await route.fulfill({
+        json: { prices, unavailable: { reason: "The price service did not answer in time.", lastGood: {}, retryAt } },
+      });
+    });
+    await page.goto("/");
+    await expect(coins(page).first()).toHaveText("BTC — no price now");
+    const widget = page.getByRole("complementary", { name: "Market" });
+    await expect(
+      widget.getByText(/^Prices are unavailable right now: The price service did not answer in time\./),
+    ).toBeVisible();
+    await expect(widget.getByRole("row", { name: /^BTC/ })).toContainText("—");
+  });
+});
+
+test.describe("the price marquee for readers who ask for reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("is one still row on every kind of page", async ({ page }) => {
+    for (const path of ["/", "/token/btc", "/stories", "/settings"]) {
+      await page.goto(path);
+      await expect(coins(page)).toHaveCount(5);
+      expect((await animation(page)).name, path).toBe("none");
+      await expect(marquee(page).getByRole("list", { includeHidden: true })).toHaveCount(1);
+      const before = await coins(page).first().boundingBox();
+      await page.waitForTimeout(500);
+      expect(await coins(page).first().boundingBox(), path).toEqual(before);
+    }
+  });
+});
