@@ -4,6 +4,7 @@ import { purgeDeletedAccounts } from "../modules/accounts/profile.ts";
 import { pruneRateLimits } from "../modules/accounts/rate-limit.ts";
 import { deleteExpiredSessions } from "../modules/accounts/repository.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
+import { repeatEvery } from "./repeat.ts";
 
 const HOUR = 3_600_000;
 
@@ -34,22 +35,9 @@ export async function runMaintenance(ctx: MaintenanceContext, now = Date.now()):
 }
 
 export function startMaintenance(ctx: MaintenanceContext, everyMs = HOUR) {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runMaintenance(ctx)
-      .catch((error: Error) => ctx.log.error({ err: error }, "maintenance failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatEvery(
+    () => runMaintenance(ctx),
+    everyMs,
+    (error) => ctx.log.error({ err: error }, "maintenance failed"),
+  );
 }

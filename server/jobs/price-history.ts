@@ -5,6 +5,7 @@ import type { PriceService } from "../modules/market/price-service.ts";
 import { deleteSnapshotsBefore, insertSnapshots } from "../modules/market/repository.ts";
 import { snapshotsRecorded } from "../modules/market/service.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
+import { repeatEvery } from "./repeat.ts";
 
 const MINUTE = 60_000;
 /** Snapshots are kept this long (the longest chart range). */
@@ -42,23 +43,14 @@ export async function recordPriceSnapshots(ctx: PriceHistoryContext, now = Date.
 
 /** Records snapshots now and then every minute, one pass at a time; `stop` waits for the pass under way and gives the lease up. */
 export function startPriceHistory(ctx: PriceHistoryContext, everyMs = MINUTE) {
-  let running: Promise<void> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = recordPriceSnapshots(ctx)
-      .then(() => undefined)
-      .catch((error: Error) => ctx.log.error({ err: error }, "price snapshot failed"))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  tick();
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
+  const repeating = repeatEvery(
+    () => recordPriceSnapshots(ctx),
+    everyMs,
+    (error) => ctx.log.error({ err: error }, "price snapshot failed"),
+  );
   return {
     async stop() {
-      clearInterval(timer);
-      await running;
+      await repeating.stop();
       // Another process may take over at once rather than when the lease expires.
       await releaseLease(ctx.database, { name: "price-history", holder: ctx.holder }).catch(() => {});
     },
