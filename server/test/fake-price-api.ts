@@ -10,6 +10,8 @@ export type FakePriceMode = "ok" | "error500" | "garbage" | "slow" | "wrong-shap
  */
 export async function startFakePriceApi(quotes: Record<string, unknown>) {
   const calls: string[][] = [];
+  /** The API key each call carried in its query (CoinGecko's pro key parameter), if any. */
+  const keys: string[] = [];
   const state = { mode: "ok" as FakePriceMode, slowMs: 1_000 };
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
@@ -19,6 +21,8 @@ export async function startFakePriceApi(quotes: Record<string, unknown>) {
     }
     const ids = (url.searchParams.get("ids") ?? "").split(",");
     calls.push(ids);
+    const key = url.searchParams.get("x_cg_pro_api_key");
+    if (key !== null) keys.push(key);
     const answer = () => {
       if (state.mode === "error500") return response.writeHead(500).end("oops");
       if (state.mode === "garbage") return response.writeHead(200, { "content-type": "application/json" }).end("{nope");
@@ -35,6 +39,7 @@ export async function startFakePriceApi(quotes: Record<string, unknown>) {
     baseUrl: `http://127.0.0.1:${port}/api/v3`,
     host: `127.0.0.1:${port}`,
     calls,
+    keys,
     state,
     close: () =>
       new Promise<void>((resolve) => {

@@ -54,6 +54,8 @@ export function createPriceService(options: PriceServiceOptions) {
   /** Ids that waited for a call that did not include them: the next call takes them along. */
   const queued = new Set<string>();
   let failure: { reason: string; retryAt: number } | undefined;
+  /** When the last upstream call started: the next may start PRICE_TTL_MS later at the soonest. */
+  let lastCallAt: number | undefined;
   /** Bumped whenever the cache changes; kept answers belong to one generation. */
   let generation = 0;
   let kept = new Map<string, { answer: Prices; validUntil: number }>();
@@ -102,17 +104,25 @@ export function createPriceService(options: PriceServiceOptions) {
       if (missing.length === 0) return;
       if (inFlight) {
         const call = inFlight;
-        if (!missing.every((id) => call.ids.has(id))) for (const id of missing) queued.add(id);
+        for (const id of missing) if (!call.ids.has(id) && queued.size < MAX_IDS_PER_CALL) queued.add(id);
         await call.done;
         continue;
       }
       if (failure && at < failure.retryAt) return;
+      // At most one call per PRICE_TTL_MS, whatever is asked: the known coins are fresh
+      // till then, and ids nobody asked before (a stranger making up symbols) wait for
+      // the next call instead of each starting one. Until then they read "no price".
+      if (lastCallAt !== undefined && at - lastCallAt < PRICE_TTL_MS) {
+        for (const id of missing) if (queued.size < MAX_IDS_PER_CALL) queued.add(id);
+        return;
+      }
       const batch = new Set([...knownIds, ...missing]);
       for (const id of queued) {
         if (batch.size >= MAX_IDS_PER_CALL) break;
         batch.add(id);
       }
       for (const id of batch) queued.delete(id);
+      lastCallAt = at;
       const call = { ids: batch, done: callUpstream(batch) };
       inFlight = call;
       await call.done.finally(() => {

@@ -12,9 +12,13 @@ export class PriceSourceError extends Error {
   }
 }
 
-/** The /simple/price address for these ids, with every field the API answers. */
+/**
+ * The /simple/price address for these ids, with every field the API answers. A query
+ * the operator put on the base URL (an API key, say) is kept.
+ */
 export function simplePriceUrl(baseUrl: string, ids: string[]): string {
-  const url = new URL(`${baseUrl.replace(/\/+$/, "")}/simple/price`);
+  const url = new URL(baseUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, "")}/simple/price`;
   url.searchParams.set("ids", ids.join(","));
   url.searchParams.set("vs_currencies", "usd");
   url.searchParams.set("include_24hr_change", "true");

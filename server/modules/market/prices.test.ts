@@ -41,6 +41,7 @@ describe("/api/prices against a local price API", () => {
   beforeEach(() => {
     clock = T0;
     fake.calls.length = 0;
+    fake.keys.length = 0;
     fake.state.mode = "ok";
   });
 
@@ -81,7 +82,7 @@ describe("/api/prices against a local price API", () => {
       },
       unavailable: null,
     });
-    expect(answers[0]?.headers["cache-control"]).toBe("public, max-age=15");
+    expect(answers[0]?.headers["cache-control"]).toBe("private, max-age=10");
 
     // The widget, marquee and tokens share the one call: any known coin is cached now.
     clock += PRICE_TTL_MS - 1;
@@ -103,6 +104,38 @@ describe("/api/prices against a local price API", () => {
     expect(fake.calls[0]).toContain("zzzcoin");
     for (let i = 0; i < 5; i++) await ask("ZZZCOIN,BTC");
     expect(fake.calls).toHaveLength(1);
+  });
+
+  it("starts at most one upstream call per 30 s however many made-up symbols strangers ask for", async () => {
+    await start();
+    await ask("BTC");
+    expect(fake.calls).toHaveLength(1);
+    // Fifty requests, each naming a coin nobody asked for before.
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => ask(`Z${i},BTC`)));
+    expect(fake.calls).toHaveLength(1);
+    expect(answers[7]?.json().prices).toEqual({ Z7: null, BTC: expect.objectContaining({ usd: 100_000 }) });
+    clock += 10_000;
+    await ask("Z50");
+    expect(fake.calls).toHaveLength(1);
+    // The next call, due anyway for the known coins, carries the ids that waited.
+    clock += PRICE_TTL_MS;
+    await ask("Z3");
+    expect(fake.calls).toHaveLength(2);
+    expect(fake.calls[1]).toEqual(expect.arrayContaining(["bitcoin", "z0", "z49", "z50"]));
+    await ask("Z0,Z49");
+    expect(fake.calls).toHaveLength(2);
+  });
+
+  it("keeps a query on PRICE_API_URL (an operator's API key) and never logs it", async () => {
+    await start(`${fake.baseUrl}?x_cg_pro_api_key=sekrit-key`);
+    const answer = (await ask("BTC")).json();
+    expect(answer.prices.BTC).toEqual(expect.objectContaining({ usd: 100_000 }));
+    expect(fake.keys).toEqual(["sekrit-key"]);
+
+    clock += PRICE_TTL_MS;
+    fake.state.mode = "error500";
+    expect((await ask("BTC")).json().prices.BTC).toBeNull();
+    expect(JSON.stringify(log.warn.mock.calls)).not.toContain("sekrit");
   });
 
   it("refuses negative, non-numeric and missing prices, and keeps only finite extras", async () => {

@@ -60,7 +60,9 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const symbols = parseSymbols(request.query.symbols);
-      reply.header("cache-control", "public, max-age=15");
+      // Private: in members-only mode no shared cache may hand them on; short, as the
+      // server keeps its own for 30 s and the page asks every 30 s.
+      reply.header("cache-control", "private, max-age=10");
       return app.prices.prices(symbols);
     },
   );
