@@ -70,7 +70,12 @@ export const tokenNewsItemSchema = storyArticleSchema
 
 export type TokenNewsItem = z.infer<typeof tokenNewsItemSchema>;
 
-export const tokenNewsQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) });
+/** The longest token news list one request may ask for. */
+export const TOKEN_NEWS_MAX = 50;
+
+export const tokenNewsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(TOKEN_NEWS_MAX).default(10),
+});
 
 export const tokenNewsSchema = z.object({
   items: z

@@ -1,4 +1,4 @@
-import type { PriceHistory, TokenNewsItem } from "../../../contracts/market.ts";
+import { type PriceHistory, TOKEN_NEWS_MAX, type TokenNewsItem } from "../../../contracts/market.ts";
 import type { BuiltInToken, HistoryRange } from "../../../contracts/market-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import { tallyVotes } from "../community/repository.ts";
@@ -81,7 +81,8 @@ const NEWS_TTL_MS = 15_000;
 const CANDIDATE_PAGE = 100;
 const CANDIDATE_PAGES = 10;
 
-type KeptNews = { at: number; items: Array<{ row: ArticleRow; story: StoryRef | null }> };
+type NewsItems = Array<{ row: ArticleRow; story: StoryRef | null }>;
+type KeptNews = { at: number; items: Promise<NewsItems> };
 const newsCaches = new WeakMap<Database, Map<string, KeptNews>>();
 const storyRefs = new WeakMap<StoryGroup[], Map<number, StoryRef>>();
 
@@ -122,8 +123,9 @@ async function findMentions(database: Database, token: BuiltInToken, limit: numb
 
 /**
  * The token's news: stored articles mentioning it, newest first, each with the story it
- * belongs to on its feed (from the kept stories, never clustered again here). The list
- * is kept briefly; votes are counted afresh on every call.
+ * belongs to on its feed. The list is built once per token at the longest length (one
+ * build at a time, shared by the requests that arrive meanwhile), kept briefly and cut
+ * to each request's limit; votes are counted afresh on every call.
  */
 export async function tokenNews(
   database: Database,
@@ -137,25 +139,39 @@ export async function tokenNews(
     perToken = new Map();
     newsCaches.set(database, perToken);
   }
-  const key = `${token.symbol}:${limit}`;
-  let kept = perToken.get(key);
+  let kept = perToken.get(token.symbol);
   if (!kept || now - kept.at >= NEWS_TTL_MS) {
-    const rows = await findMentions(database, token, limit);
-    // Only articles inside the stories' window can be in a story.
-    const since = now - windowMs;
-    const refsByFeed = new Map<string, Map<number, StoryRef>>();
-    for (const feed of new Set(rows.filter((row) => row.published_at >= since).map((row) => row.feed_key))) {
-      refsByFeed.set(feed, refsOf(await storiesOf(database, feed as StoryScope, windowMs, now), feed));
-    }
-    const items = rows.map((row) => ({ row, story: refsByFeed.get(row.feed_key)?.get(row.id) ?? null }));
-    // Timed from when the list was ready, so a slow first build is still kept.
-    kept = { at: Date.now(), items };
-    perToken.set(key, kept);
+    // One build per token at a time: requests arriving meanwhile share it.
+    const building: KeptNews = { at: Number.POSITIVE_INFINITY, items: buildNews(database, token, windowMs, now) };
+    perToken.set(token.symbol, building);
+    building.items.then(
+      // Timed from when the list was ready, so a slow first build is still kept.
+      () => {
+        building.at = Date.now();
+      },
+      () => {
+        if (perToken.get(token.symbol) === building) perToken.delete(token.symbol);
+      },
+    );
+    kept = building;
   }
+  const items = (await kept.items).slice(0, limit);
   const tallies = await tallyVotes(
     database,
-    kept.items.map(({ row }) => row.link),
+    items.map(({ row }) => row.link),
     null,
   );
-  return kept.items.map(({ row, story }) => presentNewsItem(row, story, tallies.get(row.link)));
+  return items.map(({ row, story }) => presentNewsItem(row, story, tallies.get(row.link)));
+}
+
+/** The token's mentions with the story each belongs to (from the kept stories, never clustered again here). */
+async function buildNews(database: Database, token: BuiltInToken, windowMs: number, now: number): Promise<NewsItems> {
+  const rows = await findMentions(database, token, TOKEN_NEWS_MAX);
+  // Only articles inside the stories' window can be in a story.
+  const since = now - windowMs;
+  const refsByFeed = new Map<string, Map<number, StoryRef>>();
+  for (const feed of new Set(rows.filter((row) => row.published_at >= since).map((row) => row.feed_key))) {
+    refsByFeed.set(feed, refsOf(await storiesOf(database, feed as StoryScope, windowMs, now), feed));
+  }
+  return rows.map((row) => ({ row, story: refsByFeed.get(row.feed_key)?.get(row.id) ?? null }));
 }

@@ -114,4 +114,16 @@ describe.each(testDatabaseTargets())("/api/tokens/:symbol/news on $dialect", (ta
     }
     expect(await count()).toBe(before);
   });
+  it("builds one list per token, shared by every limit and by requests arriving together", async () => {
+    const ids = (answer: { json: () => { items: Array<{ id: string }> } }) =>
+      answer.json().items.map((entry) => entry.id);
+    const answers = await Promise.all([1, 2, 3, 4, 50].map((limit) => news(`/api/tokens/BTC/news?limit=${limit}`)));
+    const longest = ids(answers[4] as (typeof answers)[number]);
+    answers.forEach((answer, i) => {
+      expect(ids(answer)).toEqual(longest.slice(0, [1, 2, 3, 4, 50][i]));
+    });
+    // A new mention shows up once the kept list expires, not by asking another limit.
+    await upsertArticles(handle.database, "news", [item("n7", 0.1, { title: "BTC breaks out" })], Date.now());
+    expect(ids(await news("/api/tokens/BTC/news?limit=7"))).toEqual(longest.slice(0, 7));
+  });
 });
