@@ -1,6 +1,7 @@
 import { Flame, SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { type FeedKey, feedTitles } from "../../../contracts/feed-catalog.ts";
+import { LazyPart } from "../../components/ui/lazy-part.tsx";
 import { EmptyState, LoadError } from "../../components/ui/list-states.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { EventsSection } from "../../features/content/components/events-section.tsx";
@@ -91,9 +92,9 @@ export function HomePage() {
           {enabled.includes("gemwire") ? section("gemwire", "Gemwire Top Stories") : null}
         </div>
         <aside aria-label="Market" className="lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
-          <Suspense fallback={null}>
+          <LazyPart what="The price widget">
             <PriceWidget />
-          </Suspense>
+          </LazyPart>
         </aside>
         <div className="min-w-0 space-y-10 lg:col-start-1">
           <EventsSection />

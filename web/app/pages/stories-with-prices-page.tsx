@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { lazy } from "react";
+import { LazyPart } from "../../components/ui/lazy-part.tsx";
 import { StoriesPage } from "../../features/stories/components/stories-page.tsx";
 
 // The widget is its own chunk: the stories come first.
@@ -12,9 +13,9 @@ export function StoriesWithPricesPage() {
     <StoriesPage
       aside={
         <aside aria-label="Market">
-          <Suspense fallback={null}>
+          <LazyPart what="The price widget">
             <PriceWidget />
-          </Suspense>
+          </LazyPart>
         </aside>
       }
     />
