@@ -13,6 +13,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
+    // The price marquee on every page would otherwise repaint all the time, slowing every
+    // journey on a small machine; e2e/price-marquee.spec.ts watches it move.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       // Root in a container needs --no-sandbox; the rest keeps Chromium off the closed network.

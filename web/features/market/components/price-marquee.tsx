@@ -78,7 +78,9 @@ export function PriceMarquee() {
           data-testid="price-marquee-track"
           data-paused={paused}
           className="flex w-max animate-marquee motion-reduce:animate-none"
-          style={{ animationPlayState: paused ? "paused" : "running" }}
+          // Keyboard focus is on the first copy, which may have slid out of view: while the
+          // keyboard is in the marquee it stands at its start, where that copy shows.
+          style={{ animationPlayState: paused ? "paused" : "running", animationName: focused ? "none" : undefined }}
         >
           {Array.from({ length: COPIES }, (_, copy) => row(copy))}
         </div>
