@@ -37,10 +37,13 @@ export function PriceMarquee() {
   const still = usePrefersReducedMotion();
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
+  const [keyboardFocus, setKeyboardFocus] = useState(false);
   const paused = hovered || focused;
 
   const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+    if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+    setFocused(false);
+    setKeyboardFocus(false);
   };
   const row = (copy: number) => (
     <ul
@@ -63,7 +66,10 @@ export function PriceMarquee() {
       data-testid="price-marquee"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={(event) => {
+        setFocused(true);
+        setKeyboardFocus(isKeyboardFocus(event.target));
+      }}
       onBlur={onBlur}
       // relative: the screen-reader-only words inside stay within the clipped box (absolutely
       // positioned, they would otherwise widen the page).
@@ -79,14 +85,27 @@ export function PriceMarquee() {
           data-paused={paused}
           className="flex w-max animate-marquee motion-reduce:animate-none"
           // Keyboard focus is on the first copy, which may have slid out of view: while the
-          // keyboard is in the marquee it stands at its start, where that copy shows.
-          style={{ animationPlayState: paused ? "paused" : "running", animationName: focused ? "none" : undefined }}
+          // keyboard is in the marquee it stands at its start, where that copy shows. A
+          // click only pauses it: moving the track under the pointer would lose the click.
+          style={{
+            animationPlayState: paused ? "paused" : "running",
+            animationName: keyboardFocus ? "none" : undefined,
+          }}
         >
           {Array.from({ length: COPIES }, (_, copy) => row(copy))}
         </div>
       )}
     </section>
   );
+}
+
+/** Focus that came from the keyboard (the browser shows its ring), not from a click. */
+function isKeyboardFocus(element: Element): boolean {
+  try {
+    return element.matches(":focus-visible");
+  } catch {
+    return true;
+  }
 }
 
 function MarqueeCoin({ symbol, quote }: { symbol: string; quote: { usd: number; change24h: number | null } | null }) {
