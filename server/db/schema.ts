@@ -50,6 +50,8 @@ export interface UsersTable {
   avatar: string | null;
   created_at: number;
   deleted_at: number | null;
+  /** Cached sum of the member's gems_ledger rows (migration 009); never negative. */
+  gems_balance: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -131,6 +133,44 @@ export interface PriceSnapshotsTable {
   usd: number;
 }
 
+export type GemsLedgerKind = "grant" | "stake" | "payout" | "refund";
+
+/** One change of a member's GEMS (migration 009): stakes negative, the rest positive. */
+export interface GemsLedgerTable {
+  id: string;
+  user_id: string;
+  amount: number;
+  kind: GemsLedgerKind;
+  /** Its cause: 'signup' or 'prediction:<id>'; unique per kind and member. */
+  reference: string;
+  created_at: number;
+}
+
+/** Spec §3 user_predictions (migration 009). */
+export interface UserPredictionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  direction: "up" | "down";
+  /** The predicted move in hundredths of a percent (1.25 % is 125). */
+  percentage: number;
+  time_frame: string;
+  wager: number;
+  status: "active" | "won" | "lost" | "void";
+  created_at: number;
+  completed_at: number | null;
+  ends_at: number;
+  entry_usd: number;
+  entry_source: string;
+  entry_at: number;
+  exit_usd: number | null;
+  exit_source: string | null;
+  exit_at: number | null;
+  /** GEMS credited on a win or refunded on a void. */
+  payout: number | null;
+  note: string | null;
+}
+
 export interface Schema {
   job_leases: JobLeasesTable;
   feeds: FeedsTable;
@@ -145,4 +185,6 @@ export interface Schema {
   article_votes: ArticleVotesTable;
   favorites: FavoritesTable;
   price_snapshots: PriceSnapshotsTable;
+  gems_ledger: GemsLedgerTable;
+  user_predictions: UserPredictionsTable;
 }
