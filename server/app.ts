@@ -15,6 +15,7 @@ import { contentRoutes } from "./modules/content/routes.ts";
 import { publishRoutes } from "./modules/feeds/publish-routes.ts";
 import { feedRoutes } from "./modules/feeds/routes.ts";
 import { resolveSources, type Sources } from "./modules/feeds/sources.ts";
+import { gemsRoutes } from "./modules/gems/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createPriceService, type PriceService, priceSourceName } from "./modules/market/price-service.ts";
 import { marketRoutes } from "./modules/market/routes.ts";
@@ -171,6 +172,7 @@ export async function buildApp({
   await app.register(communityRoutes, { prefix: "/api" });
   await app.register(contentRoutes, { prefix: "/api" });
   await app.register(marketRoutes, { prefix: "/api" });
+  await app.register(gemsRoutes, { prefix: "/api" });
   await app.register(publishRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);
   await registerWebApp(app, webRoot);

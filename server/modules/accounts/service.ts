@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Member } from "../../../contracts/accounts.ts";
 import type { Database } from "../../db/database.ts";
 import { handleTaken, invalidCredentials, invalidInvite, invalidRequest } from "../../errors.ts";
+import { grantInitialGems } from "../gems/service.ts";
 import { consumeInvite, inviteIsOpen } from "./invites.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { findUserByHandle, type UserRow } from "./repository.ts";
@@ -37,7 +38,7 @@ export async function signUp(database: Database, input: SignUpInput, now: number
   const key = handleKey(input.handle);
   if (await findUserByHandle(database, key)) throw handleTaken();
   const passwordHash = await hashPassword(input.password);
-  const user: UserRow = {
+  const user: Omit<UserRow, "gems_balance"> = {
     id: randomUUID(),
     handle: input.handle,
     handle_key: key,
@@ -52,6 +53,8 @@ export async function signUp(database: Database, input: SignUpInput, now: number
     await database.db.transaction().execute(async (trx) => {
       if (!(await consumeInvite({ db: trx }, input.inviteCode, input.handle, now))) throw invalidInvite();
       await trx.insertInto("users").values(user).execute();
+      // The member and their starting GEMS exist together or not at all.
+      await grantInitialGems({ db: trx }, user.id, now);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw handleTaken();

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { INITIAL_GEMS } from "../../../contracts/gems-catalog.ts";
+import { openDatabase } from "../../db/connection.ts";
+import { loadMigrations, migrate } from "../../db/migrate.ts";
+import { joinAsMember } from "../../test/accounts.ts";
+import { buildTestApp } from "../../test/app.ts";
+import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { expectGemsInvariant } from "../../test/gems-invariant.ts";
+import { createInvite } from "../accounts/invites.ts";
+import { insertLedgerRow } from "./repository.ts";
+
+describe.each(testDatabaseTargets())("the GEMS ledger on $dialect", (target) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(target);
+    app = await buildTestApp(handle.database);
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.dispose();
+  });
+  afterEach(async () => expectGemsInvariant(handle.database));
+
+  it("gives a new member one grant of INITIAL_GEMS and shows it as their balance", async () => {
+    const member = await joinAsMember(app, handle.database);
+    const response = await app.inject({ method: "GET", url: "/api/gems", cookies: member.cookies });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ balance: INITIAL_GEMS });
+    const rows = await handle.database.db
+      .selectFrom("gems_ledger")
+      .selectAll()
+      .where("user_id", "=", member.id)
+      .execute();
+    expect(rows).toMatchObject([{ kind: "grant", amount: 1250, reference: "signup" }]);
+  });
+
+  it("tells a visitor 'User not authenticated'", async () => {
+    const response = await app.inject({ method: "GET", url: "/api/gems" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.message).toBe("User not authenticated");
+  });
+
+  it("creates no member when the grant cannot be written (one transaction)", async () => {
+    const { db } = handle.database;
+    const before = await db.selectFrom("users").select("id").execute();
+    // A trigger-free way to make the grant fail: a duplicate (kind, reference, user_id)
+    // cannot happen for a fresh id, so break the ledger table for the moment instead.
+    await db.schema.alterTable("gems_ledger").renameTo("gems_ledger_away").execute();
+    try {
+      const { code } = await createInvite(handle.database, {});
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/auth/signup",
+        payload: { inviteCode: code, handle: "no_gems_no_member", password: "correct horse battery" },
+        remoteAddress: "198.51.100.251",
+      });
+      expect(response.statusCode).toBe(500);
+    } finally {
+      await db.schema.alterTable("gems_ledger_away").renameTo("gems_ledger").execute();
+    }
+    expect(await db.selectFrom("users").select("id").execute()).toEqual(before);
+  });
+
+  it("refuses a second grant (or any row) for the same cause", async () => {
+    const member = await joinAsMember(app, handle.database);
+    await expect(
+      insertLedgerRow(handle.database, { userId: member.id, amount: 1, kind: "grant", reference: "signup", now: 1 }),
+    ).rejects.toThrow();
+  });
+
+  it("refuses a negative balance and a stake with a positive amount", async () => {
+    const member = await joinAsMember(app, handle.database);
+    const { db } = handle.database;
+    await expect(
+      db.updateTable("users").set({ gems_balance: -1 }).where("id", "=", member.id).execute(),
+    ).rejects.toThrow();
+    await expect(
+      insertLedgerRow(handle.database, {
+        userId: member.id,
+        amount: 5,
+        kind: "stake",
+        reference: "prediction:x",
+        now: 1,
+      }),
+    ).rejects.toThrow();
+    await expect(
+      insertLedgerRow(handle.database, {
+        userId: member.id,
+        amount: -5,
+        kind: "payout",
+        reference: "prediction:x",
+        now: 1,
+      }),
+    ).rejects.toThrow();
+  });
+});
+
+describe.each(testDatabaseTargets())("migration 009 on $dialect", (target) => {
+  it("gives every member who joined before GEMS the grant row and the balance", async () => {
+    const created = await target.create();
+    const database = openDatabase(created.location);
+    try {
+      const all = loadMigrations(database.dialect);
+      await migrate(
+        database,
+        all.filter((m) => m.id < "009"),
+        { lockTimeoutMs: 10_000 },
+      );
+      for (const [id, handle] of <Array<[string, string]>>[
+        ["u1", "early"],
+        ["u2", "second"],
+      ]) {
+        await database.db
+          .insertInto("users")
+          .values({
+            id,
+            handle,
+            handle_key: handle,
+            password_hash: "x",
+            email: null,
+            username: null,
+            avatar: null,
+            created_at: 1_000,
+            deleted_at: null,
+          })
+          .execute();
+      }
+      expect(await migrate(database, all, { lockTimeoutMs: 10_000 })).toContain("009_gems");
+      const users = await database.db.selectFrom("users").select(["id", "gems_balance"]).orderBy("id").execute();
+      expect(users).toEqual([
+        { id: "u1", gems_balance: INITIAL_GEMS },
+        { id: "u2", gems_balance: INITIAL_GEMS },
+      ]);
+      await expectGemsInvariant(database);
+    } finally {
+      await database.close();
+      await created.drop();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import type { Database } from "../../db/database.ts";
+import type { GemsLedgerKind } from "../../db/schema.ts";
+
+/** A database or a transaction: anything with a Kysely handle. */
+export type Db = Pick<Database, "db">;
+
+/** Adds one ledger row; the unique (kind, reference, user_id) key refuses a second for the same cause. */
+export async function insertLedgerRow(
+  { db }: Db,
+  row: { userId: string; amount: number; kind: GemsLedgerKind; reference: string; now: number },
+): Promise<void> {
+  await db
+    .insertInto("gems_ledger")
+    .values({
+      id: randomUUID(),
+      user_id: row.userId,
+      amount: row.amount,
+      kind: row.kind,
+      reference: row.reference,
+      created_at: row.now,
+    })
+    .execute();
+}
+
+/**
+ * Takes `amount` GEMS from the member's cached balance only if they have that many: one
+ * conditional update, so concurrent stakes on any database can never overspend.
+ * Returns false when the balance is too small.
+ */
+export async function debitBalance({ db }: Db, userId: string, amount: number): Promise<boolean> {
+  const result = await db
+    .updateTable("users")
+    .set({ gems_balance: sql`gems_balance - ${amount}` })
+    .where("id", "=", userId)
+    .where("gems_balance", ">=", amount)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function creditBalance({ db }: Db, userId: string, amount: number): Promise<void> {
+  await db
+    .updateTable("users")
+    .set({ gems_balance: sql`gems_balance + ${amount}` })
+    .where("id", "=", userId)
+    .execute();
+}
+
+export async function balanceOf({ db }: Db, userId: string): Promise<number | undefined> {
+  const row = await db.selectFrom("users").select("gems_balance").where("id", "=", userId).executeTakeFirst();
+  return row?.gems_balance;
+}
