@@ -1,10 +1,19 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBodySchema } from "../../../contracts/errors.ts";
-import { gemsSchema } from "../../../contracts/gems.ts";
+import {
+  gemsSchema,
+  placedPredictionSchema,
+  placePredictionSchema,
+  predictionsQuerySchema,
+  predictionsSchema,
+} from "../../../contracts/gems.ts";
 import { currentMember } from "../../plugins/sessions.ts";
+import { getPredictions, placePrediction } from "./predictions.ts";
 import { getBalance } from "./service.ts";
 
-/** The signed-in member's GEMS. */
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 500: errorBodySchema, 503: errorBodySchema };
+
+/** The signed-in member's GEMS and everyone's predictions. */
 export const gemsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/gems",
@@ -16,5 +25,41 @@ export const gemsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getBalance(app.database, currentMember(request).id),
+  );
+
+  app.post(
+    "/predictions",
+    {
+      schema: {
+        tags: ["gems"],
+        summary: "Place a prediction: the wager is staked at once, at a fresh entry price",
+        description:
+          "503 when no price younger than 60 s can be had for the token (nothing is staked); 400 when the wager exceeds the balance.",
+        body: placePredictionSchema,
+        response: { 201: placedPredictionSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const member = currentMember(request);
+      const placed = await placePrediction(app.database, app.prices, member.id, request.body);
+      return reply.status(201).send(placed);
+    },
+  );
+
+  app.get(
+    "/predictions",
+    {
+      schema: {
+        tags: ["gems"],
+        summary: "Predictions, newest first: the signed-in member's with mine=1, else everyone's",
+        querystring: predictionsQuerySchema,
+        response: { 200: predictionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { mine, before, limit } = request.query;
+      const userId = mine ? currentMember(request).id : undefined;
+      return getPredictions(app.database, { userId, before, limit });
+    },
   );
 };
