@@ -43,6 +43,13 @@ export function payoutFor(wager: number, percentage: number): number {
   return wager + Math.floor((wager * hundredths) / 100);
 }
 
+/**
+ * Floating point puts a move of exactly the percentage a hair either side (100 → 101.1 is
+ * a change of 1.0999999999999943 %): a change within this many percent of the target
+ * counts as reaching it. Far below any price's precision, so no real miss becomes a win.
+ */
+const OUTCOME_TOLERANCE = 1e-9;
+
 /** Spec §4: `up` wins if the change is at least the percentage, `down` if at most minus it. */
 export function outcomeOf(
   prediction: { direction: PredictionDirection; percentage: number },
@@ -50,8 +57,8 @@ export function outcomeOf(
   exitUsd: number,
 ): "won" | "lost" {
   const change = ((exitUsd - entryUsd) / entryUsd) * 100;
-  if (prediction.direction === "up") return change >= prediction.percentage ? "won" : "lost";
-  return change <= -prediction.percentage ? "won" : "lost";
+  if (prediction.direction === "up") return change >= prediction.percentage - OUTCOME_TOLERANCE ? "won" : "lost";
+  return change <= -prediction.percentage + OUTCOME_TOLERANCE ? "won" : "lost";
 }
 
 /** Spec §9 prediction panel (display only): the figures a trading screen shows. */

@@ -6,6 +6,7 @@ import { openDatabase } from "./db/connection.ts";
 import { loadMigrations, migrate } from "./db/migrate.ts";
 import { startFeedScheduler } from "./jobs/feed-scheduler.ts";
 import { startMaintenance } from "./jobs/maintenance.ts";
+import { startPredictionResolver } from "./jobs/prediction-resolver.ts";
 import { startPriceHistory } from "./jobs/price-history.ts";
 import { createShutdown } from "./lifecycle.ts";
 import { createLogger } from "./logger.ts";
@@ -58,11 +59,13 @@ async function main(argv: string[]): Promise<void> {
   const fetcher = createGuardedFetch({ allowPrivate: config.allowPrivateSources });
   let maintenance: ReturnType<typeof startMaintenance> | undefined;
   let priceHistory: ReturnType<typeof startPriceHistory> | undefined;
+  let predictionResolver: ReturnType<typeof startPredictionResolver> | undefined;
   // Background work stops before the server and the database close.
   app.addHook("preClose", async () => {
     await scheduler?.stop();
     await maintenance?.stop();
     await priceHistory?.stop();
+    await predictionResolver?.stop();
     await fetcher.close();
   });
   const shutdown = createShutdown(app);
@@ -91,6 +94,12 @@ async function main(argv: string[]): Promise<void> {
     prices: app.prices,
     holder,
     log: app.log.child({ job: "price-history" }),
+  });
+  predictionResolver = startPredictionResolver({
+    database,
+    prices: app.prices,
+    holder,
+    log: app.log.child({ job: "prediction-resolver" }),
   });
   scheduler = startFeedScheduler({
     database,

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { INITIAL_GEMS, payoutFor } from "../../../contracts/gems-catalog.ts";
+import { INITIAL_GEMS } from "../../../contracts/gems-catalog.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { joinAsMember } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
@@ -193,12 +193,6 @@ describe.each(testDatabaseTargets())("placing a prediction on $dialect", (target
     const bad = await app.inject({ method: "GET", url: `/api/predictions?before=${encodeURIComponent("x\u0000")}` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain("before");
-  });
-
-  it("pays what payoutFor says, in whole GEMS", () => {
-    expect(payoutFor(100, 1)).toBe(200);
-    expect(payoutFor(3, 1.25)).toBe(6);
-    expect(payoutFor(50, 0.01)).toBe(50);
   });
 });
 

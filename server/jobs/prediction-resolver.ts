@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/database.ts";
+import { type Resolution, resolveDuePredictions } from "../modules/gems/resolution.ts";
+import type { PriceService } from "../modules/market/price-service.ts";
+import { acquireLease, releaseLease } from "./lease.ts";
+import { repeatEvery } from "./repeat.ts";
+
+const LEASE = "prediction-resolver";
+/** How often ended predictions are looked at. */
+export const RESOLVE_EVERY_MS = 10_000;
+/** A stopped holder's lease lapses after a few missed ticks, so another process takes over. */
+const LEASE_TTL_MS = 30_000;
+
+export type PredictionResolverContext = {
+  database: Database;
+  prices: Pick<PriceService, "prices">;
+  holder: string;
+  log: FastifyBaseLogger;
+  now?: () => number;
+};
+
+/**
+ * One resolver pass under a lease, so one process resolves at a time. The lease is kept
+ * between passes; the guarded writes in resolveDuePredictions keep a payout single even
+ * if two passes ever overlap (a lease lapsing mid-pass).
+ */
+export async function runPredictionResolver(ctx: PredictionResolverContext): Promise<Resolution[]> {
+  const now = (ctx.now ?? Date.now)();
+  if (!(await acquireLease(ctx.database, { name: LEASE, holder: ctx.holder, ttlMs: LEASE_TTL_MS, now }))) return [];
+  const resolved = await resolveDuePredictions(ctx.database, ctx.prices, { now });
+  if (resolved.length > 0) ctx.log.info({ resolved: resolved.length }, "predictions resolved");
+  return resolved;
+}
+
+/** Resolves now (at start-up) and every 10 s; `stop` waits for the pass under way and gives the lease up. */
+export function startPredictionResolver(ctx: PredictionResolverContext, everyMs = RESOLVE_EVERY_MS) {
+  const repeating = repeatEvery(
+    () => runPredictionResolver(ctx),
+    everyMs,
+    (error) => ctx.log.error({ err: error }, "prediction resolution failed"),
+  );
+  return {
+    async stop() {
+      await repeating.stop();
+      await releaseLease(ctx.database, { name: LEASE, holder: ctx.holder }).catch(() => {});
+    },
+  };
+}

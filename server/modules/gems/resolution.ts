@@ -1,0 +1,154 @@
+import { outcomeOf, payoutFor, VOID_AFTER_MS } from "../../../contracts/gems-catalog.ts";
+import type { PriceQuote } from "../../../contracts/market.ts";
+import type { Database } from "../../db/database.ts";
+import type { UserPredictionsTable } from "../../db/schema.ts";
+import type { PriceService } from "../market/price-service.ts";
+import { creditBalance, type Db, insertLedgerRow } from "./repository.ts";
+import { predictionReference } from "./service.ts";
+
+/** Predictions looked at per pass; the rest wait for the next tick (10 s later). */
+const BATCH = 200;
+
+type Due = Pick<
+  UserPredictionsTable,
+  "id" | "user_id" | "token" | "direction" | "percentage" | "wager" | "ends_at" | "entry_usd"
+>;
+
+export type Resolution =
+  | { id: string; userId: string; status: "won"; payout: number }
+  | { id: string; userId: string; status: "lost" }
+  | { id: string; userId: string; status: "void"; payout: number };
+
+export type ResolveOptions = {
+  now: number;
+  /** Tests only: runs inside a resolution's transaction after the status is written, before any GEMS move. */
+  midway?: (predictionId: string) => Promise<void> | void;
+};
+
+/**
+ * Where the member will hear how their prediction ended. A no-op until the community
+ * issue's notifications exist; called once per resolution, after it is committed.
+ */
+export async function notifyOutcome(_resolution: Resolution): Promise<void> {}
+
+async function duePredictions({ db }: Db, now: number): Promise<Due[]> {
+  return db
+    .selectFrom("user_predictions")
+    .select(["id", "user_id", "token", "direction", "percentage", "wager", "ends_at", "entry_usd"])
+    .where("status", "=", "active")
+    .where("ends_at", "<=", now)
+    .orderBy("ends_at")
+    .limit(BATCH)
+    .execute();
+}
+
+/**
+ * The exit price a prediction may use: observed at or after its end (never a price
+ * cached from before it), and within VOID_AFTER_MS of it (a later price says nothing
+ * about the timeframe; the prediction is void by then).
+ */
+export function usableExit(
+  quote: PriceQuote | null | undefined,
+  endsAt: number,
+): { usd: number; source: string; at: number } | null {
+  if (!quote) return null;
+  const at = Date.parse(quote.asOf);
+  if (!(at >= endsAt && at < endsAt + VOID_AFTER_MS)) return null;
+  return { usd: quote.usd, source: quote.source, at };
+}
+
+/**
+ * Writes one resolution: the status (only while still active — whoever writes it first
+ * wins), and for a win or a void the ledger row and the balance credit, all in one
+ * transaction. The ledger's unique (kind, reference, user_id) is the second guard.
+ * Returns false when another resolver got there first.
+ */
+async function writeResolution(
+  database: Database,
+  due: Due,
+  outcome: Resolution,
+  fields: { exit: { usd: number; source: string; at: number } | null; note: string | null },
+  options: ResolveOptions,
+): Promise<boolean> {
+  return database.db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable("user_predictions")
+      .set({
+        status: outcome.status,
+        completed_at: options.now,
+        exit_usd: fields.exit?.usd ?? null,
+        exit_source: fields.exit?.source ?? null,
+        exit_at: fields.exit?.at ?? null,
+        payout: outcome.status === "lost" ? null : outcome.payout,
+        note: fields.note,
+      })
+      .where("id", "=", due.id)
+      .where("status", "=", "active")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    await options.midway?.(due.id);
+    if (outcome.status !== "lost") {
+      await insertLedgerRow(
+        { db: trx },
+        {
+          userId: due.user_id,
+          amount: outcome.payout,
+          kind: outcome.status === "won" ? "payout" : "refund",
+          reference: predictionReference(due.id),
+          now: options.now,
+        },
+      );
+      await creditBalance({ db: trx }, due.user_id, outcome.payout);
+    }
+    return true;
+  });
+}
+
+/**
+ * One pass over ended predictions: each resolves with a price observed at or after its
+ * end, stays active (retried next pass) while there is none, and is void with its stake
+ * refunded once VOID_AFTER_MS have passed without one. Returns what this pass resolved.
+ */
+export async function resolveDuePredictions(
+  database: Database,
+  prices: Pick<PriceService, "prices">,
+  options: ResolveOptions,
+): Promise<Resolution[]> {
+  const due = await duePredictions(database, options.now);
+  if (due.length === 0) return [];
+  const symbols = [...new Set(due.map((prediction) => prediction.token))];
+  const { prices: quotes } = await prices.prices(symbols);
+  const resolved: Resolution[] = [];
+  const failures: unknown[] = [];
+  for (const prediction of due) {
+    const exit = usableExit(quotes[prediction.token], prediction.ends_at);
+    let outcome: Resolution;
+    let note: string | null = null;
+    if (exit) {
+      const percentage = prediction.percentage / 100;
+      const status = outcomeOf({ direction: prediction.direction, percentage }, prediction.entry_usd, exit.usd);
+      outcome =
+        status === "won"
+          ? { id: prediction.id, userId: prediction.user_id, status, payout: payoutFor(prediction.wager, percentage) }
+          : { id: prediction.id, userId: prediction.user_id, status };
+    } else if (options.now - prediction.ends_at >= VOID_AFTER_MS) {
+      outcome = { id: prediction.id, userId: prediction.user_id, status: "void", payout: prediction.wager };
+      note = `No price for ${prediction.token} could be had in the 24 hours after this prediction ended, so it was void and the stake refunded.`;
+    } else {
+      continue;
+    }
+    try {
+      if (await writeResolution(database, prediction, outcome, { exit, note }, options)) {
+        resolved.push(outcome);
+        await notifyOutcome(outcome);
+      }
+    } catch (error) {
+      // One prediction that cannot be written (rolled back whole) must not hold up the rest.
+      failures.push(error);
+    }
+  }
+  if (failures.length > 0) {
+    throw new AggregateError(failures, `${failures.length} prediction(s) could not be resolved; retried next pass`);
+  }
+  return resolved;
+}
