@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import {
   gemsSchema,
+  leaderboardQuerySchema,
+  leaderboardSchema,
   placedPredictionSchema,
   placePredictionSchema,
   predictionsQuerySchema,
   predictionsSchema,
 } from "../../../contracts/gems.ts";
 import { currentMember } from "../../plugins/sessions.ts";
+import { getLeaderboard } from "./leaderboard.ts";
 import { getPredictions, placePrediction } from "./predictions.ts";
 import { getBalance } from "./service.ts";
 
@@ -61,5 +64,18 @@ export const gemsRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = mine ? currentMember(request).id : undefined;
       return getPredictions(app.database, { userId, before, limit });
     },
+  );
+
+  app.get(
+    "/leaderboard",
+    {
+      schema: {
+        tags: ["gems"],
+        summary: "Members ranked by GEMS won minus staked on resolved predictions, all time or the last 7 days",
+        querystring: leaderboardQuerySchema,
+        response: { 200: leaderboardSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => getLeaderboard(app.database, request.query.period),
   );
 };
