@@ -208,6 +208,9 @@ describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
         "/api/favorites",
         "/api/events",
         "/api/stories",
+        "/api/gems",
+        "/api/predictions",
+        "/api/leaderboard",
       ]),
     );
     expect(Object.keys(document.paths["/api/favorites"]).sort()).toEqual(["delete", "get", "put"]);

@@ -37,6 +37,7 @@ type Case = {
 
 const link = (bad: string) => `https://news.example/a${bad}b`;
 const query = (value: string) => encodeURIComponent(value);
+const bet = { token: "BTC", direction: "up", percentage: 1, timeFrame: "5m", wager: 10 };
 
 const cases: Case[] = [
   {
@@ -155,6 +156,25 @@ const cases: Case[] = [
     field: "body.note",
     request: (bad) => ({ method: "POST", url: "/api/admin/invites", payload: { note: `for a${bad}b` } }),
   },
+  {
+    route: "POST /api/predictions token",
+    who: "member",
+    field: "body.token",
+    request: (bad) => ({ method: "POST", url: "/api/predictions", payload: { ...bet, token: `B${bad}TC` } }),
+  },
+  {
+    route: "POST /api/predictions timeFrame",
+    who: "member",
+    field: "body.timeFrame",
+    request: (bad) => ({ method: "POST", url: "/api/predictions", payload: { ...bet, timeFrame: `5${bad}m` } }),
+  },
+  {
+    route: "GET /api/predictions ?before",
+    who: "visitor",
+    field: "querystring.before",
+    says: "must be a page's `next`",
+    request: (bad) => ({ method: "GET", url: `/api/predictions?before=${query(`1.a${bad}`)}` }),
+  },
 ];
 
 /** Only JSON can carry half a surrogate pair; a URL cannot even encode one. */
@@ -168,7 +188,16 @@ const rows = cases.flatMap((row) => [
 
 /** Everything a member, a visitor or the admin can change through these routes. */
 async function snapshot({ db }: Database) {
-  const tables = ["users", "invites", "sessions", "rate_limits", "article_votes", "favorites"] as const;
+  const tables = [
+    "users",
+    "invites",
+    "sessions",
+    "rate_limits",
+    "article_votes",
+    "favorites",
+    "user_predictions",
+    "gems_ledger",
+  ] as const;
   const all: Record<string, unknown[]> = {};
   for (const table of tables) all[table] = await db.selectFrom(table).selectAll().execute();
   return all;

@@ -43,10 +43,9 @@ describe.each(testDatabaseTargets())("the leaderboard on $dialect", (target) => 
   };
 
   it("ranks members by GEMS won minus staked on resolved predictions, all time and the last 7 days", async () => {
-    const [alice, bob, carol, dave, erin] = await Promise.all(
+    const [a, b, c, d, e] = (await Promise.all(
       ["alice", "bob", "carol", "dave", "erin"].map((name) => joinAsMember(app, handle.database, name)),
-    );
-    const [a, b, c, d, e] = [alice, bob, carol, dave, erin] as Member[];
+    )) as [Member, Member, Member, Member, Member];
     await place(a, "BTC", 100, 1, 100); // wins: +100
     const aliceOld = await place(a, "ETH", 100, 1, 50); // loses, 8 days ago: −50
     const bobOld = await place(b, "SOL", 1, 100, 10); // wins 1010, 8 days ago: +1000

@@ -192,7 +192,7 @@ describe.each(testDatabaseTargets())("placing a prediction on $dialect", (target
     expect(visitorMine.statusCode).toBe(401);
     const bad = await app.inject({ method: "GET", url: `/api/predictions?before=${encodeURIComponent("x\u0000")}` });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.message).toContain("before");
+    expect(bad.json().error.message).toContain("querystring.before");
   });
 });
 

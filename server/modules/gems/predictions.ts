@@ -89,7 +89,7 @@ export async function getPredictions(
   options: { userId?: string; before?: string; limit: number },
 ): Promise<{ predictions: Prediction[]; next: string | null }> {
   const before = options.before === undefined ? undefined : parsePageCursor(options.before);
-  if (before === null) throw invalidRequest("before: not a page of this list (use a page's `next`)");
+  if (before === null) throw invalidRequest("querystring.before: must be a page's `next`");
   const rows = await listPredictions(database, { userId: options.userId, before, limit: options.limit + 1 });
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
