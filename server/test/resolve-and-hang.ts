@@ -1,0 +1,22 @@
+/*
+ * A resolver process that stops dead mid-resolution: it resolves with the price given
+ * in its environment, says "midway" on stdout once a prediction's status is written
+ * inside the transaction (before any GEMS move), and then hangs until it is killed.
+ * server/jobs/prediction-resolver.test.ts kills it with SIGKILL there.
+ */
+import { openDatabase } from "../db/connection.ts";
+import { resolveDuePredictions } from "../modules/gems/resolution.ts";
+import { stubPrices } from "./stub-prices.ts";
+
+const location = JSON.parse(process.env.RESOLVE_DATABASE ?? "{}");
+const { symbol, usd, asOf, now } = JSON.parse(process.env.RESOLVE_PRICE ?? "{}");
+const database = openDatabase(location);
+const prices = stubPrices();
+prices.set(symbol, usd, asOf);
+await resolveDuePredictions(database, prices.service, {
+  now,
+  midway: async () => {
+    process.stdout.write("midway\n");
+    await new Promise(() => {});
+  },
+});
