@@ -30,7 +30,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("the header's GEMS balance", () => {
   it("shows a member's balance from /api/gems, linking to their predictions", async () => {
-    const fetchMock = vi.fn(async () => json({ balance: 1250 }));
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => json({ balance: 1250 }));
     vi.stubGlobal("fetch", fetchMock);
     renderHeader(satoshi);
     const link = await screen.findByRole("link", { name: "GEMS balance: 1,250 GEMS" });
@@ -40,7 +40,7 @@ describe("the header's GEMS balance", () => {
   });
 
   it("is not shown to a visitor, who is not asked about (the server would refuse)", () => {
-    const fetchMock = vi.fn(async () => json({ balance: 1250 }));
+    const fetchMock = vi.fn(async (_input: RequestInfo | URL) => json({ balance: 1250 }));
     vi.stubGlobal("fetch", fetchMock);
     renderHeader(null);
     expect(screen.queryByRole("link", { name: /GEMS balance/ })).toBeNull();
