@@ -26,8 +26,8 @@ export const routes: RouteObject[] = [
       {
         path: "/token/:symbol",
         lazy: page(
-          () => import("../features/market/components/token-page.tsx"),
-          (m) => m.TokenPage,
+          () => import("./pages/token-with-prediction-page.tsx"),
+          (m) => m.TokenWithPredictionPage,
         ),
       },
       {

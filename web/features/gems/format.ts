@@ -21,6 +21,12 @@ export function formatUsd(value: number | null | undefined): string {
   return Math.abs(value) >= 1 || value === 0 ? usd.format(value) : smallUsd.format(value);
 }
 
+/** An amount to the cent, "$0.60", "$1,000.00" (sizes and fees, which are never sub-cent); '—' for none. */
+export function formatCents(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "—";
+  return usd.format(value);
+}
+
 /** A signed whole number of GEMS: "+150", "−50" (a real minus sign), "0". */
 export function formatNet(amount: number): string {
   if (amount > 0) return `+${whole.format(amount)}`;
