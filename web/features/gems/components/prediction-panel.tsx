@@ -163,7 +163,7 @@ function TimeFrameField({
         aria-invalid={error !== undefined}
         hint={error ?? "Whole minutes or hours between 1m and 24h, e.g. 5m or 4h."}
       />
-      <div className="mt-1 flex flex-wrap gap-1" role="group" aria-label="Common timeframes">
+      <fieldset className="mt-1 flex flex-wrap gap-1" aria-label="Common timeframes">
         {TIME_FRAME_CHOICES.map((choice) => (
           <button
             key={choice}
@@ -175,7 +175,7 @@ function TimeFrameField({
             {choice}
           </button>
         ))}
-      </div>
+      </fieldset>
     </div>
   );
 }
