@@ -184,6 +184,13 @@ export const routes: RouteObject[] = [
           (m) => m.MyFeedPage,
         ),
       },
+      {
+        path: paths.predictions,
+        lazy: page(
+          () => import("../features/gems/components/predictions-page.tsx"),
+          (m) => m.PredictionsPage,
+        ),
+      },
       ...upcomingPages.map((info) => ({
         path: info.path,
         lazy: page(

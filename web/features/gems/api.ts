@@ -45,8 +45,18 @@ export const myPredictionsQuery = infiniteQueryOptions({
   staleTime: 10_000,
 });
 
+/** While a prediction is open the list asks again at the resolver's pace, so its outcome shows up unasked. */
+export const OPEN_PREDICTIONS_REFRESH_MS = 10_000;
+
 export function useMyPredictions(enabled = true) {
-  return useInfiniteQuery({ ...myPredictionsQuery, enabled });
+  return useInfiniteQuery({
+    ...myPredictionsQuery,
+    enabled,
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.predictions.some((p) => p.status === "active"))
+        ? OPEN_PREDICTIONS_REFRESH_MS
+        : false,
+  });
 }
 
 /** `GET /api/leaderboard?period=`: members with a resolved prediction, best net first. */
