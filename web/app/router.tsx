@@ -191,6 +191,13 @@ export const routes: RouteObject[] = [
           (m) => m.PredictionsPage,
         ),
       },
+      {
+        path: paths.leaderboard,
+        lazy: page(
+          () => import("../features/gems/components/leaderboard-page.tsx"),
+          (m) => m.LeaderboardPage,
+        ),
+      },
       ...upcomingPages.map((info) => ({
         path: info.path,
         lazy: page(
