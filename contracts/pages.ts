@@ -34,5 +34,6 @@ export const pageRoutes = [
   "/google-trends",
   "/login",
   "/predictions",
+  "/leaderboard",
   "/team",
 ] as const;

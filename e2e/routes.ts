@@ -28,6 +28,7 @@ export const routeHeadings: ReadonlyArray<[path: string, heading: string]> = [
   ["/login", "Sign In"],
   ["/contact", "Contact Us"],
   ["/predictions", "Predictions"],
+  ["/leaderboard", "Leaderboard"],
   ["/team", "Team"],
   ["/feeds/status", "Feed status"],
 ];

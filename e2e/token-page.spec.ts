@@ -29,7 +29,11 @@ test("token page: Bitcoin's price, chart ranges, sample labels, and its news ope
   const holders = page.getByRole("region", { name: "Holder analytics" });
   await expect(holders.getByText("Sample data", { exact: true })).toBeVisible();
   await expect(holders).toContainText("Average holding time");
-  await expect(page.getByRole("region", { name: "Predict Bitcoin" })).toContainText("arrive with GEMS");
+  // A visitor sees the prediction panel, with its figures, and is asked to sign in to place one.
+  const predict = page.getByRole("region", { name: "Predict Bitcoin" });
+  await expect(predict.getByRole("slider", { name: "Leverage" })).toHaveAttribute("aria-valuetext", "20.0x");
+  await expect(predict).toContainText("Size$1,000.00");
+  await expect(predict.getByRole("link", { name: "Sign in to predict" })).toBeVisible();
 
   // News about Bitcoin: articles open in a new tab; a story link opens that story on /stories.
   const news = page.getByRole("list", { name: "News about Bitcoin" });

@@ -34,6 +34,8 @@ export const paths = {
   /** The Join tab with an invitation code filled in: the link an admin sends a new member. */
   joinWithInvite: (code: string) => `/login?invite=${encodeURIComponent(code)}`,
   predictions: "/predictions",
+  /** Members ranked by GEMS won minus staked (not in the spec; linked from /predictions and the avatar menu). */
+  leaderboard: "/leaderboard",
   team: "/team",
   /** Each feed's source and health (not in the spec: the status view feed readers give their users). */
   feedStatus: "/feeds/status",
@@ -75,5 +77,14 @@ export const paths = {
     tokenHistory: (symbol: string, range: string) =>
       `/api/tokens/${encodeURIComponent(symbol)}/history?range=${encodeURIComponent(range)}`,
     tokenNews: (symbol: string, limit: number) => `/api/tokens/${encodeURIComponent(symbol)}/news?limit=${limit}`,
+    gems: "/api/gems",
+    placePrediction: "/api/predictions",
+    /** A page of the signed-in member's predictions, newest first; `before` is a page's `next`. */
+    myPredictions: (before?: string) => {
+      const params = new URLSearchParams({ mine: "1" });
+      if (before) params.set("before", before);
+      return `/api/predictions?${params}`;
+    },
+    leaderboard: (period: string) => `/api/leaderboard?period=${encodeURIComponent(period)}`,
   },
 } as const;

@@ -26,8 +26,8 @@ export const routes: RouteObject[] = [
       {
         path: "/token/:symbol",
         lazy: page(
-          () => import("../features/market/components/token-page.tsx"),
-          (m) => m.TokenPage,
+          () => import("./pages/token-with-prediction-page.tsx"),
+          (m) => m.TokenWithPredictionPage,
         ),
       },
       {
@@ -182,6 +182,20 @@ export const routes: RouteObject[] = [
         lazy: page(
           () => import("./pages/my-feed-page.tsx"),
           (m) => m.MyFeedPage,
+        ),
+      },
+      {
+        path: paths.predictions,
+        lazy: page(
+          () => import("../features/gems/components/predictions-page.tsx"),
+          (m) => m.PredictionsPage,
+        ),
+      },
+      {
+        path: paths.leaderboard,
+        lazy: page(
+          () => import("../features/gems/components/leaderboard-page.tsx"),
+          (m) => m.LeaderboardPage,
         ),
       },
       ...upcomingPages.map((info) => ({

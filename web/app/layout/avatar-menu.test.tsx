@@ -62,6 +62,21 @@ describe("AvatarMenu taking over from its stand-in button", () => {
     expect(await screen.findByRole("menuitem", { name: "Admin" })).toBeTruthy();
   });
 
+  it("lists the leaderboard beside the spec's items", async () => {
+    renderMenu({ early: { focused: false, opened: true } });
+    await screen.findByRole("menu");
+    expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
+      "Search",
+      "Favorites",
+      "Blurts",
+      "Leaderboard",
+      "Settings",
+      "Admin",
+      "Sign in",
+    ]);
+    expect(screen.getByRole("menuitem", { name: "Leaderboard" }).getAttribute("href")).toBe("/leaderboard");
+  });
+
   it("does nothing of the sort when the stand-in was untouched", () => {
     renderMenu();
     expect(document.activeElement).toBe(document.body);

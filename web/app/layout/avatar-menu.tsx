@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { LogIn, LogOut, MessageSquare, Search, Settings, Shield, Star } from "lucide-react";
+import { LogIn, LogOut, MessageSquare, Search, Settings, Shield, Star, Trophy } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { Member } from "../../../contracts/accounts.ts";
@@ -14,13 +14,15 @@ const itemClass =
 const links = [
   { label: "Favorites", to: paths.favorites, icon: Star },
   { label: "Blurts", to: paths.blurts, icon: MessageSquare },
+  // Not in the spec's menu: the leaderboard (issue 13) is reached from here and /predictions.
+  { label: "Leaderboard", to: paths.leaderboard, icon: Trophy },
   { label: "Settings", to: paths.settings, icon: Settings },
   // The spec shows Admin to everyone; the admin area asks for the password itself.
   { label: "Admin", to: paths.admin, icon: Shield },
 ];
 
 /**
- * The avatar menu: Search, Favorites, Blurts, Settings, Admin, then Sign out for a member
+ * The avatar menu: Search, Favorites, Blurts, Leaderboard, Settings, Admin, then Sign out for a member
  * or Sign in (coming back here) for a visitor. Keyboard: arrows, Enter, Escape.
  */
 export function AvatarMenu({

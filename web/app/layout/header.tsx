@@ -2,6 +2,7 @@ import { Menu, MessageSquare, Search, Star } from "lucide-react";
 import { lazy, type Ref, Suspense, useState } from "react";
 import { Link } from "react-router";
 import type { Member } from "../../../contracts/accounts.ts";
+import { GemsBalance } from "../../features/gems/components/gems-balance.tsx";
 import { paths } from "../../paths.ts";
 import { AvatarButtonFace, avatarButton } from "./avatar-button-face.tsx";
 import { Logo } from "./logo.tsx";
@@ -45,6 +46,7 @@ export function Header({
         </>
       )}
       <div className="ml-auto flex items-center gap-1">
+        {user ? <GemsBalance /> : null}
         <button type="button" aria-label="Search" onClick={onSearch} className={iconButton}>
           <Search className="size-5" aria-hidden />
         </button>

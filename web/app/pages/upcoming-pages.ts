@@ -23,10 +23,5 @@ export const upcomingPages: readonly UpcomingPage[] = [
     title: "Search Trends",
     summary: "What people search for right now in the US, UK, Canada, Australia and India.",
   },
-  {
-    path: paths.predictions,
-    title: "Predictions",
-    summary: "Your GEMS predictions: open ones and how the others turned out.",
-  },
   { path: paths.team, title: "Team", summary: "The people who build Gemwire." },
 ];

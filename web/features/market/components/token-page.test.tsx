@@ -59,7 +59,16 @@ function renderToken(symbol = "btc") {
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[`/token/${symbol}`]}>
         <Routes>
-          <Route path="/token/:symbol" element={<TokenPage />} />
+          <Route
+            path="/token/:symbol"
+            element={
+              <TokenPage
+                predictionSlot={(token) => (
+                  <p data-testid="prediction-slot">{`${token.symbol} ${token.name} ${token.price}`}</p>
+                )}
+              />
+            }
+          />
           <Route path="/stories" element={<p>Stories page</p>} />
         </Routes>
         <Address />
@@ -118,10 +127,8 @@ describe("TokenPage", () => {
     expect(analytics.textContent).toContain("Top 10 holders share");
     expect(analytics.textContent).toContain(`Unique holders${holders.uniqueHolders.toLocaleString("en-US")}`);
 
-    // The prediction panel's place, saying plainly it is not here yet.
-    const predict = screen.getByRole("region", { name: "Predict Bitcoin" });
-    expect(predict.textContent).toContain("arrive with GEMS");
-    expect(within(predict).queryByRole("button")).toBeNull();
+    // The prediction panel's slot is handed the token and its live price.
+    await waitFor(() => expect(screen.getByTestId("prediction-slot").textContent).toBe("BTC Bitcoin 97000"));
   });
 
   it("shows '—' and says why there is no price, since when, and when it is asked for again", async () => {

@@ -1,4 +1,4 @@
-import { useId, useMemo } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useParams } from "react-router";
 import { findBuiltInToken } from "../../../../contracts/market-catalog.ts";
 import { Page } from "../../../components/ui/page.tsx";
@@ -9,12 +9,16 @@ import { PriceChart } from "./price-chart.tsx";
 import { TokenNews } from "./token-news.tsx";
 import { TokenSummary } from "./token-summary.tsx";
 
+/** What the page hands the prediction panel: the token and its price now (null when there is none). */
+export type TokenForPrediction = { symbol: string; name: string; price: number | null };
+
 /**
  * Spec §2 Token detail, /token/{symbol}: the symbol is matched case-insensitively against the
  * built-in list; the page shows the token's live figures, its price chart, holder analytics
- * (sample data), the place of the prediction panel, and the news that names it.
+ * (sample data), the prediction panel, and the news that names it. The panel belongs to GEMS,
+ * so it comes in through `predictionSlot`, joined in web/app/pages (features stay apart).
  */
-export function TokenPage() {
+export function TokenPage({ predictionSlot }: { predictionSlot?: (token: TokenForPrediction) => ReactNode }) {
   const { symbol = "" } = useParams();
   const token = findBuiltInToken(symbol);
   if (!token) {
@@ -24,10 +28,18 @@ export function TokenPage() {
       </Page>
     );
   }
-  return <TokenDetail symbol={token.symbol} name={token.name} />;
+  return <TokenDetail symbol={token.symbol} name={token.name} predictionSlot={predictionSlot} />;
 }
 
-function TokenDetail({ symbol, name }: { symbol: string; name: string }) {
+function TokenDetail({
+  symbol,
+  name,
+  predictionSlot,
+}: {
+  symbol: string;
+  name: string;
+  predictionSlot: ((token: TokenForPrediction) => ReactNode) | undefined;
+}) {
   const prices = usePrices();
   const holders = useMemo(() => sampleHolders(symbol), [symbol]);
   const price = prices.quote(symbol)?.usd ?? null;
@@ -40,33 +52,12 @@ function TokenDetail({ symbol, name }: { symbol: string; name: string }) {
             <PriceChart symbol={symbol} name={name} price={price} />
             <HolderAnalytics name={name} holders={holders} />
           </div>
-          <PredictionSlot name={name} />
+          <div data-slot="prediction-panel" className="self-start">
+            {predictionSlot?.({ symbol, name, price })}
+          </div>
         </div>
         <TokenNews symbol={symbol} name={name} />
       </div>
     </Page>
-  );
-}
-
-/**
- * Spec §9 prediction panel's place. GEMS (the play-money points it stakes) is the next
- * piece of work; until then the slot says so rather than showing a panel that does nothing.
- */
-function PredictionSlot({ name }: { name: string }) {
-  const headingId = useId();
-  return (
-    <section
-      aria-labelledby={headingId}
-      data-slot="prediction-panel"
-      className="self-start rounded-xl border border-dashed border-line bg-panel/60 p-4"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-zinc-50">
-        Predict {name}
-      </h2>
-      <p className="mt-2 text-sm text-muted">
-        Predictions on {name}'s price, staked in GEMS — Gemwire's play-money points, never real money — arrive with
-        GEMS. Nothing can be predicted here yet.
-      </p>
-    </section>
   );
 }
