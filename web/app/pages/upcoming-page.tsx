@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { ComingSoon } from "../../components/ui/coming-soon.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { paths } from "../../paths.ts";
@@ -7,6 +8,13 @@ export function UpcomingPage({ page }: { page: UpcomingPageInfo }) {
   return (
     <Page title={page.title}>
       <ComingSoon>{page.summary}</ComingSoon>
+      {page.related?.map((link) => (
+        <p key={link.to} className="mt-4">
+          <Link to={link.to} className="text-gem underline hover:text-white">
+            {link.label}
+          </Link>
+        </p>
+      ))}
     </Page>
   );
 }

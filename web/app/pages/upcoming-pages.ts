@@ -1,6 +1,12 @@
 import { paths } from "../../paths.ts";
 
-export type UpcomingPage = { path: string; title: string; summary: string };
+export type UpcomingPage = {
+  path: string;
+  title: string;
+  summary: string;
+  /** Pages that already exist and belong with this one, linked meanwhile. */
+  related?: ReadonlyArray<{ to: string; label: string }>;
+};
 
 /**
  * Routes whose content arrives in later work. Each still has its proper title and says
@@ -11,6 +17,7 @@ export const upcomingPages: readonly UpcomingPage[] = [
     path: paths.blurts,
     title: "Blurts",
     summary: "A timeline of members' comments and GEMS predictions, filterable by kind and outcome.",
+    related: [{ to: paths.leaderboard, label: "See the GEMS leaderboard" }],
   },
   {
     path: paths.notifications,
