@@ -259,6 +259,41 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
     }
   });
 
+  it("settles a prediction with a price even behind hundreds that wait for theirs", async () => {
+    const btc = await placed(100, { token: "BTC", wager: 5 });
+    const member = await joinAsMember(app, handle.database);
+    prices.set("XRP", 2, Date.now());
+    for (let i = 0; i < 205; i++) {
+      const response = await app.inject({
+        method: "POST",
+        url: "/api/predictions",
+        cookies: member.cookies,
+        payload: { token: "XRP", direction: "up", percentage: 1, timeFrame: "1m", wager: 1 },
+      });
+      expect(response.statusCode).toBe(201);
+    }
+    // Every XRP prediction ended first, and XRP has no price now; BTC ended later and has one.
+    await handle.database.db
+      .updateTable("user_predictions")
+      .set({ ends_at: 1_000 })
+      .where("token", "=", "XRP")
+      .where("status", "=", "active")
+      .execute();
+    await handle.database.db.updateTable("user_predictions").set({ ends_at: 2_000 }).where("id", "=", btc.id).execute();
+    prices.clear("XRP");
+    prices.set("BTC", 150, 3_000);
+    const resolved = await resolveDuePredictions(handle.database, prices.service, { now: 5_000 });
+    expect(resolved.map((r) => r.id)).toEqual([btc.id]);
+    expect((await row(btc.id)).status).toBe("won");
+    // Their price comes back: the waiting ones are settled too, 200 a pass.
+    prices.set("XRP", 2, 3_000);
+    expect(await resolveDuePredictions(handle.database, prices.service, { now: 5_000 })).toHaveLength(200);
+    expect(await resolveDuePredictions(handle.database, prices.service, { now: 5_000 })).toHaveLength(5);
+    // Later tests set their own prices; an old BTC observation would settle their leftovers.
+    prices.clear("BTC");
+    prices.clear("XRP");
+  });
+
   // Two connections of one process cannot interleave SQLite transactions (the driver
   // waits synchronously for the lock the other holds); two PostgreSQL connections can.
   // Registered on PostgreSQL only (rather than shown as skipped on SQLite).

@@ -1,5 +1,6 @@
 import { outcomeOf, payoutFor, VOID_AFTER_MS } from "../../../contracts/gems-catalog.ts";
 import type { PriceQuote } from "../../../contracts/market.ts";
+import { builtInTokens } from "../../../contracts/market-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import type { UserPredictionsTable } from "../../db/schema.ts";
 import type { PriceService } from "../market/price-service.ts";
@@ -31,15 +32,46 @@ export type ResolveOptions = {
  */
 export async function notifyOutcome(_resolution: Resolution): Promise<void> {}
 
-async function duePredictions({ db }: Db, now: number): Promise<Due[]> {
-  return db
+/**
+ * The due predictions this pass can settle, oldest end first: those whose token has a
+ * price observed at or after their end (and within VOID_AFTER_MS of it), and those past
+ * VOID_AFTER_MS (void). Ones still waiting for a price are not read at all, so however
+ * many of them there are, they never hold up predictions that can be resolved.
+ */
+async function duePredictions(
+  { db }: Db,
+  prices: Pick<PriceService, "prices">,
+  now: number,
+): Promise<{ due: Due[]; quotes: Record<string, PriceQuote | null> }> {
+  const anyDue = await db
+    .selectFrom("user_predictions")
+    .select("id")
+    .where("status", "=", "active")
+    .where("ends_at", "<=", now)
+    .limit(1)
+    .executeTakeFirst();
+  if (!anyDue) return { due: [], quotes: {} };
+  const { prices: quotes } = await prices.prices(builtInTokens.map((token) => token.symbol));
+  const observed = Object.entries(quotes).flatMap(([symbol, quote]) =>
+    quote ? [{ symbol, at: Date.parse(quote.asOf) }] : [],
+  );
+  const due = await db
     .selectFrom("user_predictions")
     .select(["id", "user_id", "token", "direction", "percentage", "wager", "ends_at", "entry_usd"])
     .where("status", "=", "active")
     .where("ends_at", "<=", now)
+    .where((eb) =>
+      eb.or([
+        eb("ends_at", "<=", now - VOID_AFTER_MS),
+        ...observed.map(({ symbol, at }) =>
+          eb.and([eb("token", "=", symbol), eb("ends_at", "<=", at), eb("ends_at", ">", at - VOID_AFTER_MS)]),
+        ),
+      ]),
+    )
     .orderBy("ends_at")
     .limit(BATCH)
     .execute();
+  return { due, quotes };
 }
 
 /**
@@ -114,10 +146,7 @@ export async function resolveDuePredictions(
   prices: Pick<PriceService, "prices">,
   options: ResolveOptions,
 ): Promise<Resolution[]> {
-  const due = await duePredictions(database, options.now);
-  if (due.length === 0) return [];
-  const symbols = [...new Set(due.map((prediction) => prediction.token))];
-  const { prices: quotes } = await prices.prices(symbols);
+  const { due, quotes } = await duePredictions(database, prices, options.now);
   const resolved: Resolution[] = [];
   const failures: unknown[] = [];
   for (const prediction of due) {
