@@ -25,6 +25,12 @@ export function timeFrameMs(timeFrame: string): number {
   return Number(match[1]) * (match[2] === "m" ? 60_000 : 3_600_000);
 }
 
+/**
+ * The largest stake: keeps every payout (at most 101 times the stake) and the arithmetic
+ * behind it exact in whole numbers.
+ */
+export const MAX_WAGER = 1_000_000_000;
+
 /** The predicted move in percent: more than 0, at most 100, at most 2 decimals. */
 export const MAX_PERCENTAGE = 100;
 

@@ -3,6 +3,7 @@ import {
   leaderboardPeriods,
   MAX_PERCENTAGE,
   MAX_TIME_FRAME_MS,
+  MAX_WAGER,
   MIN_TIME_FRAME_MS,
   predictionDirections,
   predictionStatuses,
@@ -31,7 +32,8 @@ export const placePredictionSchema = z.object({
   wager: z
     .number()
     .int({ error: "wager must be a whole number of GEMS" })
-    .min(1, { error: "wager must be at least 1" }),
+    .min(1, { error: "wager must be at least 1" })
+    .max(MAX_WAGER, { error: `wager must be at most ${MAX_WAGER.toLocaleString("en-US")} GEMS` }),
 });
 
 export type PlacePrediction = z.infer<typeof placePredictionSchema>;

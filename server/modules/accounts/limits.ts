@@ -21,6 +21,8 @@ export const limits = {
   avatarUploadsPerMember: { limit: 20, windowMs: 60 * MINUTE },
   /** Votes and favorite changes together: far more than anyone clicks, little for a script. */
   communityWritesPerMember: { limit: 300, windowMs: 10 * MINUTE },
+  /** Predictions placed: one every 5 s for 10 minutes, more than anyone follows; caps a script's rows. */
+  predictionsPerMember: { limit: 120, windowMs: 10 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /** Counts the attempt under every key; the first exhausted one answers 429 with Retry-After. */

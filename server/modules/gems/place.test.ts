@@ -109,6 +109,18 @@ describe.each(testDatabaseTargets())("placing a prediction on $dialect", (target
     expect(await balance(member)).toBe(INITIAL_GEMS);
   });
 
+  it("lets one member place 120 predictions in 10 minutes, then answers 429 without staking", async () => {
+    const member = await joinAsMember(app, handle.database);
+    for (let i = 0; i < 120; i++) {
+      expect((await place(member, { ...bet, wager: 1 })).statusCode).toBe(201);
+    }
+    const refused = await place(member, { ...bet, wager: 1 });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers["retry-after"]).toBeDefined();
+    const { balance } = (await app.inject({ method: "GET", url: "/api/gems", cookies: member.cookies })).json();
+    expect(balance).toBe(INITIAL_GEMS - 120);
+  });
+
   it("refuses a wager above the balance, naming the balance", async () => {
     const member = await joinAsMember(app, handle.database);
     prices.set("BTC", 64_000, Date.now());
@@ -138,7 +150,8 @@ describe.each(testDatabaseTargets())("placing a prediction on $dialect", (target
     [{ wager: 0 }, "wager must be at least 1"],
     [{ wager: 1.5 }, "wager must be a whole number of GEMS"],
     [{ wager: 1e300 }, "body.wager"],
-    [{ wager: 9_007_199_254_740_991 }, "wager must not exceed your balance"],
+    [{ wager: 9_007_199_254_740_991 }, "wager must be at most 1,000,000,000 GEMS"],
+    [{ wager: 1_000_000_001 }, "wager must be at most 1,000,000,000 GEMS"],
   ])("refuses %j with a 400 naming the field, storing nothing", async (change, says) => {
     const member = await joinAsMember(app, handle.database);
     prices.set("BTC", 64_000, Date.now());

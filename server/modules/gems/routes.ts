@@ -10,11 +10,18 @@ import {
   predictionsSchema,
 } from "../../../contracts/gems.ts";
 import { currentMember } from "../../plugins/sessions.ts";
+import { enforceLimits, limits } from "../accounts/limits.ts";
 import { getLeaderboard } from "./leaderboard.ts";
 import { getPredictions, placePrediction } from "./predictions.ts";
 import { getBalance } from "./service.ts";
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 500: errorBodySchema, 503: errorBodySchema };
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  429: errorBodySchema,
+  500: errorBodySchema,
+  503: errorBodySchema,
+};
 
 /** The signed-in member's GEMS and everyone's predictions. */
 export const gemsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,13 +44,14 @@ export const gemsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["gems"],
         summary: "Place a prediction: the wager is staked at once, at a fresh entry price",
         description:
-          "503 when no price younger than 60 s can be had for the token (nothing is staked); 400 when the wager exceeds the balance.",
+          "503 when no price younger than 60 s can be had for the token (nothing is staked); 400 when the wager exceeds the balance; 429 past 120 placements in 10 minutes.",
         body: placePredictionSchema,
         response: { 201: placedPredictionSchema, ...errors },
       },
     },
     async (request, reply) => {
       const member = currentMember(request);
+      await enforceLimits(request, [[`predictions:member:${member.id}`, limits.predictionsPerMember]]);
       const placed = await placePrediction(app.database, app.prices, member.id, request.body);
       return reply.status(201).send(placed);
     },

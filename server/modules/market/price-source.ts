@@ -34,7 +34,8 @@ export function readQuote(entry: unknown): RawQuote | null {
   if (typeof entry !== "object" || entry === null || Array.isArray(entry)) return null;
   const fields = entry as Record<string, unknown>;
   const usd = finiteOrNull(fields.usd);
-  if (usd === null || usd < 0) return null;
+  // A zero price is a glitch, not a price: as an entry or exit it would decide every prediction.
+  if (usd === null || usd <= 0) return null;
   const marketCap = finiteOrNull(fields.usd_market_cap);
   const volume24h = finiteOrNull(fields.usd_24h_vol);
   return {

@@ -15,6 +15,7 @@ const upstream = {
   solana: { usd: 200 },
   // What a broken source might send: refused, never shown as a price.
   tether: { usd: -1 },
+  "usd-coin": { usd: 0, usd_24h_change: 0 },
   ripple: { usd: "2.3" },
   cardano: { usd: 1, usd_24h_change: null, usd_market_cap: "big" },
 };
@@ -138,10 +139,11 @@ describe("/api/prices against a local price API", () => {
     expect(JSON.stringify(log.warn.mock.calls)).not.toContain("sekrit");
   });
 
-  it("refuses negative, non-numeric and missing prices, and keeps only finite extras", async () => {
+  it("refuses zero, negative, non-numeric and missing prices, and keeps only finite extras", async () => {
     await start();
-    const { prices } = (await ask("USDT,XRP,ADA,SOL")).json();
+    const { prices } = (await ask("USDT,USDC,XRP,ADA,SOL")).json();
     expect(prices.USDT).toBeNull();
+    expect(prices.USDC).toBeNull();
     expect(prices.XRP).toBeNull();
     expect(prices.ADA).toEqual(expect.objectContaining({ usd: 1, change24h: null, marketCap: null }));
     expect(prices.SOL).toEqual(expect.objectContaining({ usd: 200, change24h: null, volume24h: null }));
