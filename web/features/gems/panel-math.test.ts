@@ -109,6 +109,12 @@ describe("reading the inputs", () => {
     ["0", { error: "Target must be more than 0%" }],
     ["100.01", { error: "Target must be at most 100%" }],
     ["1.234", { error: "Target may have at most 2 decimals" }],
+    [".5", { value: 0.5 }],
+    ["5.", { value: 5 }],
+    [" 0.25 ", { value: 0.25 }],
+    [".", { error: "Target must be a number, e.g. 1.5" }],
+    ["1e2", { error: "Target must be a number, e.g. 1.5" }],
+    ["-1", { error: "Target must be a number, e.g. 1.5" }],
     ["abc", { error: "Target must be a number, e.g. 1.5" }],
     ["", { error: "Target must be a number, e.g. 1.5" }],
   ])("target %j", (text, expected) => {

@@ -70,8 +70,9 @@ export function readPayment(text: string, balance: number | undefined): { value:
 /** The target move in percent: more than 0, at most 100, at most 2 decimals. */
 export function readPercentage(text: string): { value: number } | { error: string } {
   const trimmed = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return { error: "Target must be a number, e.g. 1.5" };
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return { error: "Target may have at most 2 decimals" };
+  // "0.5", ".5" and "5." are all a number a person types.
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return { error: "Target must be a number, e.g. 1.5" };
+  if (/\.\d{3,}$/.test(trimmed)) return { error: "Target may have at most 2 decimals" };
   const value = Number(trimmed);
   if (value <= 0) return { error: "Target must be more than 0%" };
   if (value > MAX_PERCENTAGE) return { error: `Target must be at most ${MAX_PERCENTAGE}%` };
