@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changeTone, describeChange, formatChange, formatCompactUsd, formatUsd } from "./format.ts";
+import { formatUsd } from "../../lib/usd.ts";
+import { changeTone, describeChange, formatChange, formatCompactUsd } from "./format.ts";
 
 describe("market number formats", () => {
   it.each([

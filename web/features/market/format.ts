@@ -1,16 +1,7 @@
 /** How market numbers read on screen: US dollars, percentages with a sign, and their spoken form. */
 
-/** What a price, change or amount shows when there is none: never a blank. */
-export const NO_VALUE = "—";
+import { NO_VALUE } from "../../lib/usd.ts";
 
-const dollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-// Coins under a dollar (SHIB trades near $0.00001) keep four significant digits, not "$0.00".
-const cents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumSignificantDigits: 4 });
 const compact = new Intl.NumberFormat("en-US", {
   style: "currency",
   currency: "USD",
@@ -18,12 +9,6 @@ const compact = new Intl.NumberFormat("en-US", {
   minimumFractionDigits: 0,
   maximumFractionDigits: 2,
 });
-
-/** "$97,123.45", "$0.1234", "$0.00001234"; '—' for no price. */
-export function formatUsd(value: number | null | undefined): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return NO_VALUE;
-  return Math.abs(value) >= 1 ? dollars.format(value) : cents.format(value);
-}
 
 /** "$1.92T", "$38.5B" for market caps and volumes; '—' for none. */
 export function formatCompactUsd(value: number | null | undefined): string {

@@ -1,6 +1,7 @@
 import type { PredictionDirection } from "../../../../contracts/gems-catalog.ts";
 import { panel } from "../../../../contracts/gems-catalog.ts";
-import { formatCents, formatGems, formatUsd } from "../format.ts";
+import { formatCents, formatUsd } from "../../../lib/usd.ts";
+import { formatGems } from "../format.ts";
 import { liquidationPrice, openFee, positionSize, potentialWin, tokenSize } from "../panel-math.ts";
 
 const percent = (rate: number, digits: number) => `${(rate * 100).toFixed(digits)}%`;

@@ -1,6 +1,7 @@
 import { formatDateTime } from "../../../lib/dates.ts";
+import { formatUsd } from "../../../lib/usd.ts";
 import { formatCountdown } from "../countdown.ts";
-import { formatGems, formatUsd } from "../format.ts";
+import { formatGems } from "../format.ts";
 import type { Prediction } from "../types.ts";
 
 const outcomeLook = {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { formatUsd } from "../format.ts";
+import { formatUsd } from "../../../lib/usd.ts";
 import type { ChartPoint } from "../sample-data.ts";
 
 const WIDTH = 600;

@@ -1,9 +1,9 @@
 import { type FocusEvent, useState, useSyncExternalStore } from "react";
 import { Link } from "react-router";
 import { findBuiltInToken, marqueeSymbols } from "../../../../contracts/market-catalog.ts";
+import { formatUsd } from "../../../lib/usd.ts";
 import { paths } from "../../../paths.ts";
 import { usePrices } from "../api.ts";
-import { formatUsd } from "../format.ts";
 import { PriceChange } from "./price-change.tsx";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";

@@ -1,9 +1,10 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { findBuiltInToken, widgetCoins } from "../../../../contracts/market-catalog.ts";
+import { formatUsd } from "../../../lib/usd.ts";
 import { paths } from "../../../paths.ts";
 import { type PriceBoard, usePrices } from "../api.ts";
-import { formatClock, formatUsd } from "../format.ts";
+import { formatClock } from "../format.ts";
 import { PriceChange } from "./price-change.tsx";
 
 /**

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { builtInTokens } from "../../../../contracts/market-catalog.ts";
+import { formatUsd } from "../../../lib/usd.ts";
 import { paths } from "../../../paths.ts";
 import { usePrices } from "../api.ts";
-import { formatUsd } from "../format.ts";
 import { PriceChange } from "./price-change.tsx";
 
 /**

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
+import { formatUsd } from "../../../lib/usd.ts";
 import type { PriceBoard } from "../api.ts";
-import { formatClock, formatCompactUsd, formatUsd } from "../format.ts";
+import { formatClock, formatCompactUsd } from "../format.ts";
 import type { SampleHolders } from "../sample-data.ts";
 import { PriceChange } from "./price-change.tsx";
 import { SampleBadge } from "./sample-badge.tsx";
