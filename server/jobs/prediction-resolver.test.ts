@@ -1,57 +1,39 @@
 import { spawn } from "node:child_process";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { FastifyBaseLogger } from "fastify";
+import { describe, expect, it, vi } from "vitest";
 import { INITIAL_GEMS } from "../../contracts/gems-catalog.ts";
 import { resolveDuePredictions } from "../modules/gems/resolution.ts";
 import { projectRoot } from "../paths.ts";
 import { joinAsMember } from "../test/accounts.ts";
-import { buildTestApp } from "../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
-import { expectGemsInvariant } from "../test/gems-invariant.ts";
-import { stubPrices } from "../test/stub-prices.ts";
+import { testDatabaseTargets } from "../test/databases.ts";
+import { gemsTestApp } from "../test/gems-app.ts";
 import { startPredictionResolver } from "./prediction-resolver.ts";
 
 const quiet = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() } as unknown as FastifyBaseLogger;
 
 describe.each(testDatabaseTargets())("the prediction resolver job on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-  const prices = stubPrices();
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { prices: prices.service });
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
-  afterEach(async () => expectGemsInvariant(handle.database));
+  const ctx = gemsTestApp(target);
+  const { prices } = ctx;
 
   async function placeDue(token: string, wager: number) {
-    const member = await joinAsMember(app, handle.database);
+    const member = await joinAsMember(ctx.app, ctx.handle.database);
     prices.set(token, 100, Date.now());
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/predictions",
-      cookies: member.cookies,
-      payload: { token, direction: "up", percentage: 1, timeFrame: "1m", wager },
-    });
+    const response = await ctx.place(member, { token, direction: "up", percentage: 1, timeFrame: "1m", wager });
     expect(response.statusCode).toBe(201);
     const id = response.json().prediction.id as string;
-    await handle.database.db.updateTable("user_predictions").set({ ends_at: 1_000 }).where("id", "=", id).execute();
+    await ctx.handle.database.db.updateTable("user_predictions").set({ ends_at: 1_000 }).where("id", "=", id).execute();
     return { member, id };
   }
   const status = async (id: string) =>
     (
-      await handle.database.db
+      await ctx.handle.database.db
         .selectFrom("user_predictions")
         .select("status")
         .where("id", "=", id)
         .executeTakeFirstOrThrow()
     ).status;
   const payouts = (userId: string) =>
-    handle.database.db
+    ctx.handle.database.db
       .selectFrom("gems_ledger")
       .selectAll()
       .where("user_id", "=", userId)
@@ -62,7 +44,7 @@ describe.each(testDatabaseTargets())("the prediction resolver job on $dialect", 
     const { member, id } = await placeDue("BNB", 40);
     prices.set("BNB", 105, 2_000);
     const job = startPredictionResolver({
-      database: handle.database,
+      database: ctx.handle.database,
       prices: prices.service,
       holder: "job",
       log: quiet,
@@ -70,7 +52,7 @@ describe.each(testDatabaseTargets())("the prediction resolver job on $dialect", 
     await vi.waitFor(async () => expect(await status(id)).toBe("won"));
     await job.stop();
     expect(await payouts(member.id)).toHaveLength(1);
-    expect(await handle.database.db.selectFrom("job_leases").selectAll().execute()).toEqual([]);
+    expect(await ctx.handle.database.db.selectFrom("job_leases").selectAll().execute()).toEqual([]);
   });
 
   it("pays once after a resolver process is killed (SIGKILL) mid-resolution and another resolves", async () => {
@@ -79,7 +61,7 @@ describe.each(testDatabaseTargets())("the prediction resolver job on $dialect", 
       cwd: projectRoot,
       env: {
         PATH: process.env.PATH ?? "",
-        RESOLVE_DATABASE: JSON.stringify(handle.location),
+        RESOLVE_DATABASE: JSON.stringify(ctx.handle.location),
         RESOLVE_PRICE: JSON.stringify({ symbol: "XRP", usd: 110, asOf: 2_000, now: 3_000 }),
       },
       stdio: ["ignore", "pipe", "inherit"],
@@ -95,12 +77,12 @@ describe.each(testDatabaseTargets())("the prediction resolver job on $dialect", 
     expect(await status(id)).toBe("active");
     expect(await payouts(member.id)).toEqual([]);
     prices.set("XRP", 110, 2_000);
-    expect((await resolveDuePredictions(handle.database, prices.service, { now: 4_000 })).map((r) => r.id)).toContain(
-      id,
-    );
-    expect(await resolveDuePredictions(handle.database, prices.service, { now: 5_000 })).toEqual([]);
+    expect(
+      (await resolveDuePredictions(ctx.handle.database, prices.service, { now: 4_000 })).map((r) => r.id),
+    ).toContain(id);
+    expect(await resolveDuePredictions(ctx.handle.database, prices.service, { now: 5_000 })).toEqual([]);
     expect(await payouts(member.id)).toHaveLength(1);
-    const { gems_balance } = await handle.database.db
+    const { gems_balance } = await ctx.handle.database.db
       .selectFrom("users")
       .select("gems_balance")
       .where("id", "=", member.id)

@@ -6,12 +6,12 @@
  */
 import { openDatabase } from "../db/connection.ts";
 import { resolveDuePredictions } from "../modules/gems/resolution.ts";
-import { stubPrices } from "./stub-prices.ts";
+import { scriptedPrices } from "./scripted-prices.ts";
 
 const location = JSON.parse(process.env.RESOLVE_DATABASE ?? "{}");
 const { symbol, usd, asOf, now } = JSON.parse(process.env.RESOLVE_PRICE ?? "{}");
 const database = openDatabase(location);
-const prices = stubPrices();
+const prices = scriptedPrices();
 prices.set(symbol, usd, asOf);
 await resolveDuePredictions(database, prices.service, {
   now,

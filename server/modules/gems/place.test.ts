@@ -1,47 +1,31 @@
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { FastifyBaseLogger } from "fastify";
+import { describe, expect, it, vi } from "vitest";
 import { INITIAL_GEMS } from "../../../contracts/gems-catalog.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { joinAsMember } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { startFakePriceApi } from "../../test/fake-price-api.ts";
+import { gemsTestApp } from "../../test/gems-app.ts";
 import { expectGemsInvariant } from "../../test/gems-invariant.ts";
-import { stubPrices } from "../../test/stub-prices.ts";
 import { createPriceService } from "../market/price-service.ts";
 
 type Member = Awaited<ReturnType<typeof joinAsMember>>;
 const bet = { token: "btc", direction: "up", percentage: 1.25, timeFrame: "5m", wager: 100 };
 
 describe.each(testDatabaseTargets())("placing a prediction on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-  const prices = stubPrices();
+  const ctx = gemsTestApp(target);
+  const { prices, place } = ctx;
 
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { prices: prices.service });
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
-  afterEach(async () => {
-    prices.setDown(false);
-    await expectGemsInvariant(handle.database);
-  });
-
-  const place = (member: Member | null, payload: object) =>
-    app.inject({ method: "POST", url: "/api/predictions", payload, cookies: member?.cookies ?? {} });
   const balance = async (member: Member) =>
-    (await app.inject({ method: "GET", url: "/api/gems", cookies: member.cookies })).json().balance as number;
+    (await ctx.app.inject({ method: "GET", url: "/api/gems", cookies: member.cookies })).json().balance as number;
   const stored = async () => ({
-    predictions: await handle.database.db.selectFrom("user_predictions").selectAll().execute(),
-    ledger: await handle.database.db.selectFrom("gems_ledger").selectAll().execute(),
+    predictions: await ctx.handle.database.db.selectFrom("user_predictions").selectAll().execute(),
+    ledger: await ctx.handle.database.db.selectFrom("gems_ledger").selectAll().execute(),
   });
 
   it("stakes the wager at a fresh entry price and stores the prediction with its entry reading", async () => {
-    const member = await joinAsMember(app, handle.database);
+    const member = await joinAsMember(ctx.app, ctx.handle.database);
     const observed = Date.now() - 5_000;
     prices.set("BTC", 64_000.5, observed);
     const before = Date.now();
@@ -59,7 +43,7 @@ describe.each(testDatabaseTargets())("placing a prediction on $dialect", (target
       wager: 100,
       status: "active",
       completed_at: null,
-      entry: { usd: 64_000.5, source: "stub.example", at: new Date(observed).toISOString() },
+      entry: { usd: 64_000.5, source: "prices.example", at: new Date(observed).toISOString() },
       exit: null,
       payout: null,
       note: null,
@@ -67,14 +51,14 @@ describe.each(testDatabaseTargets())("placing a prediction on $dialect", (target
     const created = Date.parse(prediction.created_at);
     expect(created).toBeGreaterThanOrEqual(before);
     expect(Date.parse(prediction.endsAt) - created).toBe(5 * 60_000);
-    const row = await handle.database.db
+    const row = await ctx.handle.database.db
       .selectFrom("user_predictions")
       .selectAll()
       .where("id", "=", prediction.id)
       .executeTakeFirstOrThrow();
     // Kept in hundredths: exact, whatever floats make of 1.25.
     expect(row.percentage).toBe(125);
-    const stake = await handle.database.db
+    const stake = await ctx.handle.database.db
       .selectFrom("gems_ledger")
       .selectAll()
       .where("user_id", "=", member.id)
@@ -93,7 +77,7 @@ describe.each(testDatabaseTargets())("placing a prediction on $dialect", (target
   });
 
   it("refuses a price older than 60 s, or none, and stakes nothing", async () => {
-    const member = await joinAsMember(app, handle.database);
+    const member = await joinAsMember(ctx.app, ctx.handle.database);
     const before = await stored();
     prices.set("ETH", 3_000, Date.now() - 61_000);
     const stale = await place(member, { ...bet, token: "ETH" });
@@ -110,19 +94,19 @@ describe.each(testDatabaseTargets())("placing a prediction on $dialect", (target
   });
 
   it("lets one member place 120 predictions in 10 minutes, then answers 429 without staking", async () => {
-    const member = await joinAsMember(app, handle.database);
+    const member = await joinAsMember(ctx.app, ctx.handle.database);
     for (let i = 0; i < 120; i++) {
       expect((await place(member, { ...bet, wager: 1 })).statusCode).toBe(201);
     }
     const refused = await place(member, { ...bet, wager: 1 });
     expect(refused.statusCode).toBe(429);
     expect(refused.headers["retry-after"]).toBeDefined();
-    const { balance } = (await app.inject({ method: "GET", url: "/api/gems", cookies: member.cookies })).json();
+    const { balance } = (await ctx.app.inject({ method: "GET", url: "/api/gems", cookies: member.cookies })).json();
     expect(balance).toBe(INITIAL_GEMS - 120);
   });
 
   it("refuses a wager above the balance, naming the balance", async () => {
-    const member = await joinAsMember(app, handle.database);
+    const member = await joinAsMember(ctx.app, ctx.handle.database);
     prices.set("BTC", 64_000, Date.now());
     expect((await place(member, { ...bet, wager: 1_000 })).statusCode).toBe(201);
     const before = await stored();
@@ -153,7 +137,7 @@ describe.each(testDatabaseTargets())("placing a prediction on $dialect", (target
     [{ wager: 9_007_199_254_740_991 }, "wager must be at most 1,000,000,000 GEMS"],
     [{ wager: 1_000_000_001 }, "wager must be at most 1,000,000,000 GEMS"],
   ])("refuses %j with a 400 naming the field, storing nothing", async (change, says) => {
-    const member = await joinAsMember(app, handle.database);
+    const member = await joinAsMember(ctx.app, ctx.handle.database);
     prices.set("BTC", 64_000, Date.now());
     const before = await stored();
     const response = await place(member, { ...bet, ...change });
@@ -163,7 +147,7 @@ describe.each(testDatabaseTargets())("placing a prediction on $dialect", (target
   });
 
   it("lets exactly one of 50 concurrent stakes of the whole balance through", async () => {
-    const member = await joinAsMember(app, handle.database);
+    const member = await joinAsMember(ctx.app, ctx.handle.database);
     prices.set("SOL", 150, Date.now());
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => place(member, { ...bet, token: "SOL", wager: INITIAL_GEMS })),
@@ -172,7 +156,7 @@ describe.each(testDatabaseTargets())("placing a prediction on $dialect", (target
     expect(codes.filter((code) => code === 201)).toHaveLength(1);
     expect(codes.filter((code) => code === 400)).toHaveLength(49);
     expect(await balance(member)).toBe(0);
-    const mine = await handle.database.db
+    const mine = await ctx.handle.database.db
       .selectFrom("user_predictions")
       .select("id")
       .where("user_id", "=", member.id)
@@ -181,29 +165,36 @@ describe.each(testDatabaseTargets())("placing a prediction on $dialect", (target
   });
 
   it("lists a member's own predictions newest first, in pages, and everyone's without mine", async () => {
-    const member = await joinAsMember(app, handle.database);
-    const other = await joinAsMember(app, handle.database);
+    const member = await joinAsMember(ctx.app, ctx.handle.database);
+    const other = await joinAsMember(ctx.app, ctx.handle.database);
     prices.set("DOGE", 0.1, Date.now());
     const ids: string[] = [];
     for (let i = 0; i < 3; i++)
       ids.push((await place(member, { ...bet, token: "DOGE", wager: 1 + i })).json().prediction.id);
     await place(other, { ...bet, token: "DOGE", wager: 7 });
-    const first = await app.inject({ method: "GET", url: "/api/predictions?mine=1&limit=2", cookies: member.cookies });
+    const first = await ctx.app.inject({
+      method: "GET",
+      url: "/api/predictions?mine=1&limit=2",
+      cookies: member.cookies,
+    });
     expect(first.statusCode).toBe(200);
     const page1 = first.json();
     expect(page1.predictions.map((p: { wager: number }) => p.wager)).toEqual([3, 2]);
     expect(page1.next).toEqual(expect.any(String));
-    const second = await app.inject({
+    const second = await ctx.app.inject({
       method: "GET",
       url: `/api/predictions?mine=1&limit=2&before=${encodeURIComponent(page1.next)}`,
       cookies: member.cookies,
     });
     expect(second.json()).toMatchObject({ predictions: [{ wager: 1, id: ids[0] }], next: null });
-    const everyone = (await app.inject({ method: "GET", url: "/api/predictions?limit=100" })).json();
+    const everyone = (await ctx.app.inject({ method: "GET", url: "/api/predictions?limit=100" })).json();
     expect(everyone.predictions[0]).toMatchObject({ handle: other.handle, wager: 7 });
-    const visitorMine = await app.inject({ method: "GET", url: "/api/predictions?mine=1" });
+    const visitorMine = await ctx.app.inject({ method: "GET", url: "/api/predictions?mine=1" });
     expect(visitorMine.statusCode).toBe(401);
-    const bad = await app.inject({ method: "GET", url: `/api/predictions?before=${encodeURIComponent("x\u0000")}` });
+    const bad = await ctx.app.inject({
+      method: "GET",
+      url: `/api/predictions?before=${encodeURIComponent("x\u0000")}`,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toContain("querystring.before");
   });

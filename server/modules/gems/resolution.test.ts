@@ -1,68 +1,54 @@
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { FastifyBaseLogger } from "fastify";
+import { describe, expect, it, vi } from "vitest";
 import { INITIAL_GEMS, VOID_AFTER_MS } from "../../../contracts/gems-catalog.ts";
 import { openDatabase } from "../../db/connection.ts";
 import { runPredictionResolver } from "../../jobs/prediction-resolver.ts";
 import { joinAsMember } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
-import { expectGemsInvariant } from "../../test/gems-invariant.ts";
-import { stubPrices } from "../../test/stub-prices.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
+import { gemsTestApp } from "../../test/gems-app.ts";
 import { resolveDuePredictions } from "./resolution.ts";
 
 const quiet = { info: vi.fn(), warn: vi.fn(), error: vi.fn(), debug: vi.fn() } as unknown as FastifyBaseLogger;
 type Bet = { token?: string; direction?: "up" | "down"; percentage?: number; timeFrame?: string; wager?: number };
 
 describe.each(testDatabaseTargets())("resolving predictions on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-  const prices = stubPrices();
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { prices: prices.service });
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
-  afterEach(async () => {
-    prices.setDown(false);
-    await expectGemsInvariant(handle.database);
-  });
+  const ctx = gemsTestApp(target);
+  const { prices } = ctx;
 
   /** A new member places one prediction at `entry` (on its own token unless told), and nothing else is due. */
   async function placed(entry: number, bet: Bet = {}) {
-    await handle.database.db
+    await ctx.handle.database.db
       .updateTable("user_predictions")
       .set({ ends_at: 4e12 })
       .where("status", "=", "active")
       .execute();
-    const member = await joinAsMember(app, handle.database);
+    const member = await joinAsMember(ctx.app, ctx.handle.database);
     const token = bet.token ?? "BTC";
     prices.set(token, entry, Date.now());
-    const response = await app.inject({
-      method: "POST",
-      url: "/api/predictions",
-      cookies: member.cookies,
-      payload: { token, direction: "up", percentage: 1, timeFrame: "1m", wager: 100, ...bet },
+    const response = await ctx.place(member, {
+      token,
+      direction: "up",
+      percentage: 1,
+      timeFrame: "1m",
+      wager: 100,
+      ...bet,
     });
     expect(response.statusCode).toBe(201);
     const { id, endsAt } = response.json().prediction;
     return { member, id: id as string, endsAt: Date.parse(endsAt), token };
   }
   const row = (id: string) =>
-    handle.database.db.selectFrom("user_predictions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    ctx.handle.database.db.selectFrom("user_predictions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const balance = async (userId: string) =>
     (
-      await handle.database.db
+      await ctx.handle.database.db
         .selectFrom("users")
         .select("gems_balance")
         .where("id", "=", userId)
         .executeTakeFirstOrThrow()
     ).gems_balance;
   const ledgerOf = (userId: string) =>
-    handle.database.db
+    ctx.handle.database.db
       .selectFrom("gems_ledger")
       .selectAll()
       .where("user_id", "=", userId)
@@ -73,14 +59,14 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
     const p = await placed(100, { percentage: 1.1 });
     prices.set("BTC", 101.1, p.endsAt + 2_000);
     const now = p.endsAt + 5_000;
-    expect(await resolveDuePredictions(handle.database, prices.service, { now })).toEqual([
+    expect(await resolveDuePredictions(ctx.handle.database, prices.service, { now })).toEqual([
       { id: p.id, userId: p.member.id, status: "won", payout: 210 },
     ]);
     expect(await row(p.id)).toMatchObject({
       status: "won",
       completed_at: now,
       exit_usd: 101.1,
-      exit_source: "stub.example",
+      exit_source: "prices.example",
       exit_at: p.endsAt + 2_000,
       payout: 210,
     });
@@ -91,14 +77,14 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
       ["payout", 210, `prediction:${p.id}`],
     ]);
     // A second pass finds nothing to do.
-    expect(await resolveDuePredictions(handle.database, prices.service, { now: now + 10_000 })).toEqual([]);
+    expect(await resolveDuePredictions(ctx.handle.database, prices.service, { now: now + 10_000 })).toEqual([]);
     expect(await balance(p.member.id)).toBe(INITIAL_GEMS + 110);
   });
 
   it("loses a move short of the percentage, or the wrong way, without moving GEMS", async () => {
     const p = await placed(100, { percentage: 1 });
     prices.set("BTC", 100.99, p.endsAt);
-    await resolveDuePredictions(handle.database, prices.service, { now: p.endsAt + 1 });
+    await resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt + 1 });
     expect(await row(p.id)).toMatchObject({
       status: "lost",
       exit_usd: 100.99,
@@ -108,14 +94,14 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
     expect(await balance(p.member.id)).toBe(INITIAL_GEMS - 100);
     const q = await placed(200, { direction: "down", percentage: 1 });
     prices.set("BTC", 202, q.endsAt);
-    await resolveDuePredictions(handle.database, prices.service, { now: q.endsAt + 1 });
+    await resolveDuePredictions(ctx.handle.database, prices.service, { now: q.endsAt + 1 });
     expect((await row(q.id)).status).toBe("lost");
   });
 
   it("pays a down prediction whose price fell by exactly the percentage", async () => {
     const p = await placed(200, { direction: "down", percentage: 1, wager: 50 });
     prices.set("BTC", 198, p.endsAt);
-    await resolveDuePredictions(handle.database, prices.service, { now: p.endsAt });
+    await resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt });
     expect(await row(p.id)).toMatchObject({ status: "won", payout: 100 });
     expect(await balance(p.member.id)).toBe(INITIAL_GEMS + 50);
   });
@@ -123,7 +109,7 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
   it("leaves a prediction alone before its end", async () => {
     const p = await placed(100);
     prices.set("BTC", 150, p.endsAt - 1);
-    expect(await resolveDuePredictions(handle.database, prices.service, { now: p.endsAt - 1 })).toEqual([]);
+    expect(await resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt - 1 })).toEqual([]);
     expect((await row(p.id)).status).toBe("active");
   });
 
@@ -131,10 +117,10 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
     const p = await placed(100);
     // Cached 1 ms before the end: it would win, but says nothing about the end.
     prices.set("BTC", 150, p.endsAt - 1);
-    expect(await resolveDuePredictions(handle.database, prices.service, { now: p.endsAt + 20_000 })).toEqual([]);
+    expect(await resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt + 20_000 })).toEqual([]);
     expect(await row(p.id)).toMatchObject({ status: "active", completed_at: null, exit_usd: null });
     prices.set("BTC", 99, p.endsAt + 25_000);
-    await resolveDuePredictions(handle.database, prices.service, { now: p.endsAt + 30_000 });
+    await resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt + 30_000 });
     expect(await row(p.id)).toMatchObject({ status: "lost", exit_usd: 99, exit_at: p.endsAt + 25_000 });
   });
 
@@ -142,12 +128,12 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
     const p = await placed(100, { wager: 300 });
     prices.setDown(true);
     for (const late of [1_000, 3_600_000, VOID_AFTER_MS - 1]) {
-      expect(await resolveDuePredictions(handle.database, prices.service, { now: p.endsAt + late })).toEqual([]);
+      expect(await resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt + late })).toEqual([]);
       expect((await row(p.id)).status).toBe("active");
     }
     expect(await balance(p.member.id)).toBe(INITIAL_GEMS - 300);
     const now = p.endsAt + VOID_AFTER_MS;
-    expect(await resolveDuePredictions(handle.database, prices.service, { now })).toEqual([
+    expect(await resolveDuePredictions(ctx.handle.database, prices.service, { now })).toEqual([
       { id: p.id, userId: p.member.id, status: "void", payout: 300 },
     ]);
     const voided = await row(p.id);
@@ -156,28 +142,28 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
     expect(voided.note).toContain("refunded");
     expect(await balance(p.member.id)).toBe(INITIAL_GEMS);
     expect((await ledgerOf(p.member.id)).at(-1)).toMatchObject({ kind: "refund", amount: 300 });
-    const shown = await app.inject({ method: "GET", url: "/api/predictions?mine=1", cookies: p.member.cookies });
+    const shown = await ctx.app.inject({ method: "GET", url: "/api/predictions?mine=1", cookies: p.member.cookies });
     expect(shown.json().predictions[0]).toMatchObject({ status: "void", payout: 300, exit: null, note: voided.note });
   });
 
   it("voids rather than use a price observed more than 24 h after the end", async () => {
     const p = await placed(100);
     prices.set("BTC", 500, p.endsAt + VOID_AFTER_MS);
-    await resolveDuePredictions(handle.database, prices.service, { now: p.endsAt + VOID_AFTER_MS + 1 });
+    await resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt + VOID_AFTER_MS + 1 });
     expect(await row(p.id)).toMatchObject({ status: "void", payout: 100, exit_usd: null });
   });
 
   it("shows the resolution record wherever the prediction is listed", async () => {
     const p = await placed(100, { percentage: 2 });
     prices.set("BTC", 103, p.endsAt + 1_000);
-    await resolveDuePredictions(handle.database, prices.service, { now: p.endsAt + 2_000 });
-    const listed = (await app.inject({ method: "GET", url: "/api/predictions" })).json().predictions[0];
+    await resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt + 2_000 });
+    const listed = (await ctx.app.inject({ method: "GET", url: "/api/predictions" })).json().predictions[0];
     expect(listed).toMatchObject({
       id: p.id,
       status: "won",
       payout: 300,
-      entry: { usd: 100, source: "stub.example" },
-      exit: { usd: 103, source: "stub.example", at: new Date(p.endsAt + 1_000).toISOString() },
+      entry: { usd: 100, source: "prices.example" },
+      exit: { usd: 103, source: "prices.example", at: new Date(p.endsAt + 1_000).toISOString() },
       completed_at: new Date(p.endsAt + 2_000).toISOString(),
     });
   });
@@ -188,25 +174,25 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
     const midway = () => {
       throw new Error("power cut");
     };
-    await expect(resolveDuePredictions(handle.database, prices.service, { now: p.endsAt, midway })).rejects.toThrow(
+    await expect(resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt, midway })).rejects.toThrow(
       /could not be resolved/,
     );
     expect(await row(p.id)).toMatchObject({ status: "active", completed_at: null, payout: null });
     expect((await ledgerOf(p.member.id)).map((r) => r.kind)).toEqual(["grant", "stake"]);
     expect(await balance(p.member.id)).toBe(INITIAL_GEMS - 100);
-    await resolveDuePredictions(handle.database, prices.service, { now: p.endsAt + 10_000 });
-    await resolveDuePredictions(handle.database, prices.service, { now: p.endsAt + 20_000 });
+    await resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt + 10_000 });
+    await resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt + 20_000 });
     expect((await ledgerOf(p.member.id)).map((r) => r.kind)).toEqual(["grant", "stake", "payout"]);
     expect(await balance(p.member.id)).toBe(INITIAL_GEMS + 100);
   });
 
   it("pays once when a second resolver acts on a list read before the first one's payout", async () => {
-    const second = openDatabase(handle.location);
+    const second = openDatabase(ctx.handle.location);
     try {
       const p = await placed(100, { token: "ETH", wager: 10 });
       const q = await placed(100, { token: "ETH", wager: 20 });
       // placed() moved p out of the way; both are due now.
-      await handle.database.db
+      await ctx.handle.database.db
         .updateTable("user_predictions")
         .set({ ends_at: q.endsAt })
         .where("id", "=", p.id)
@@ -227,7 +213,7 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
       };
       const slow = resolveDuePredictions(second, late, { now });
       await read;
-      const fast = await resolveDuePredictions(handle.database, prices.service, { now });
+      const fast = await resolveDuePredictions(ctx.handle.database, prices.service, { now });
       firstDone();
       expect(fast.map((r) => r.id).sort()).toEqual([p.id, q.id].sort());
       expect(await slow).toEqual([]);
@@ -241,55 +227,63 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
   });
 
   it("lets one lease holder resolve while another holds the lease", async () => {
-    const second = openDatabase(handle.location);
+    const second = openDatabase(ctx.handle.location);
     const run = (database: typeof second, holder: string, now: number) =>
       runPredictionResolver({ database, prices: prices.service, holder, log: quiet, now: () => now });
     try {
       const r = await placed(100, { token: "SOL", wager: 30 });
       prices.set("SOL", 120, r.endsAt);
-      expect((await run(handle.database, "one", r.endsAt)).map((x) => x.id)).toEqual([r.id]);
+      expect((await run(ctx.handle.database, "one", r.endsAt)).map((x) => x.id)).toEqual([r.id]);
       const s = await placed(100, { token: "SOL", wager: 40 });
       prices.set("SOL", 120, s.endsAt);
       expect(await run(second, "two", s.endsAt)).toEqual([]);
       expect((await row(s.id)).status).toBe("active");
-      expect((await run(handle.database, "one", s.endsAt)).map((x) => x.id)).toEqual([s.id]);
+      expect((await run(ctx.handle.database, "one", s.endsAt)).map((x) => x.id)).toEqual([s.id]);
     } finally {
-      await handle.database.db.deleteFrom("job_leases").execute();
+      await ctx.handle.database.db.deleteFrom("job_leases").execute();
       await second.close();
     }
   });
 
   it("settles a prediction with a price even behind hundreds that wait for theirs", async () => {
     const btc = await placed(100, { token: "BTC", wager: 5 });
-    const members = [await joinAsMember(app, handle.database), await joinAsMember(app, handle.database)];
+    const members = [
+      await joinAsMember(ctx.app, ctx.handle.database),
+      await joinAsMember(ctx.app, ctx.handle.database),
+    ];
     prices.set("XRP", 2, Date.now());
     for (let i = 0; i < 205; i++) {
-      const response = await app.inject({
-        method: "POST",
-        url: "/api/predictions",
-        // Two members: one may place 120 in 10 minutes.
-        cookies: (members[i % 2] as (typeof members)[number]).cookies,
-        payload: { token: "XRP", direction: "up", percentage: 1, timeFrame: "1m", wager: 1 },
+      // Two members: one may place 120 in 10 minutes.
+      const response = await ctx.place(members[i % 2] as (typeof members)[number], {
+        token: "XRP",
+        direction: "up",
+        percentage: 1,
+        timeFrame: "1m",
+        wager: 1,
       });
       expect(response.statusCode).toBe(201);
     }
     // Every XRP prediction ended first, and XRP has no price now; BTC ended later and has one.
-    await handle.database.db
+    await ctx.handle.database.db
       .updateTable("user_predictions")
       .set({ ends_at: 1_000 })
       .where("token", "=", "XRP")
       .where("status", "=", "active")
       .execute();
-    await handle.database.db.updateTable("user_predictions").set({ ends_at: 2_000 }).where("id", "=", btc.id).execute();
+    await ctx.handle.database.db
+      .updateTable("user_predictions")
+      .set({ ends_at: 2_000 })
+      .where("id", "=", btc.id)
+      .execute();
     prices.clear("XRP");
     prices.set("BTC", 150, 3_000);
-    const resolved = await resolveDuePredictions(handle.database, prices.service, { now: 5_000 });
+    const resolved = await resolveDuePredictions(ctx.handle.database, prices.service, { now: 5_000 });
     expect(resolved.map((r) => r.id)).toEqual([btc.id]);
     expect((await row(btc.id)).status).toBe("won");
     // Their price comes back: the waiting ones are settled too, 200 a pass.
     prices.set("XRP", 2, 3_000);
-    expect(await resolveDuePredictions(handle.database, prices.service, { now: 5_000 })).toHaveLength(200);
-    expect(await resolveDuePredictions(handle.database, prices.service, { now: 5_000 })).toHaveLength(5);
+    expect(await resolveDuePredictions(ctx.handle.database, prices.service, { now: 5_000 })).toHaveLength(200);
+    expect(await resolveDuePredictions(ctx.handle.database, prices.service, { now: 5_000 })).toHaveLength(5);
     // Later tests set their own prices; an old BTC observation would settle their leftovers.
     prices.clear("BTC");
     prices.clear("XRP");
@@ -300,11 +294,11 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
   // Registered on PostgreSQL only (rather than shown as skipped on SQLite).
   if (target.dialect === "postgres") {
     it("pays once when two resolvers on two connections race", async () => {
-      const second = openDatabase(handle.location);
+      const second = openDatabase(ctx.handle.location);
       try {
         const due = [];
         for (let i = 0; i < 5; i++) due.push(await placed(100, { token: "XRP", wager: 10 + i }));
-        await handle.database.db
+        await ctx.handle.database.db
           .updateTable("user_predictions")
           .set({ ends_at: 1_000 })
           .where("status", "=", "active")
@@ -312,7 +306,7 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
         prices.set("XRP", 150, 2_000);
         const passes = await Promise.all(
           Array.from({ length: 6 }, (_, i) =>
-            resolveDuePredictions(i % 2 ? second : handle.database, prices.service, { now: 3_000 }),
+            resolveDuePredictions(i % 2 ? second : ctx.handle.database, prices.service, { now: 3_000 }),
           ),
         );
         expect(
@@ -327,7 +321,7 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
         const [x, y] = await Promise.all(
           ["one", "two"].map((holder, i) =>
             runPredictionResolver({
-              database: i ? second : handle.database,
+              database: i ? second : ctx.handle.database,
               prices: prices.service,
               holder,
               log: quiet,
@@ -337,7 +331,7 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
         );
         expect([x, y]).toEqual([[], []]);
       } finally {
-        await handle.database.db.deleteFrom("job_leases").execute();
+        await ctx.handle.database.db.deleteFrom("job_leases").execute();
         await second.close();
       }
     });

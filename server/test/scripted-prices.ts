@@ -6,7 +6,7 @@ import type { PriceService } from "../modules/market/price-service.ts";
  * was observed (asOf), or nothing (the source has no price / is down). For rules about
  * which observation may be used; server/test/fake-price-api.ts covers the real service.
  */
-export function stubPrices(source = "stub.example") {
+export function scriptedPrices(source = "prices.example") {
   const quotes = new Map<string, { usd: number; asOf: number }>();
   const calls: string[][] = [];
   let down = false;
