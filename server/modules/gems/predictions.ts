@@ -7,7 +7,7 @@ import { AppError, invalidRequest, unavailable } from "../../errors.ts";
 import type { PriceService } from "../market/price-service.ts";
 import { findPrediction, insertPrediction, listPredictions } from "./predictions-repository.ts";
 import { pageCursor, parsePageCursor, presentPrediction } from "./presenter.ts";
-import { balanceOf, debitBalance, insertLedgerRow } from "./repository.ts";
+import { balanceOf, stakeGems } from "./repository.ts";
 import { predictionReference } from "./service.ts";
 
 /** Short random ids (22 characters) keep a page cursor within its 40 characters. */
@@ -41,7 +41,11 @@ export async function placePrediction(
   let balance = 0;
   try {
     await database.db.transaction().execute(async (trx) => {
-      if (!(await debitBalance({ db: trx }, userId, input.wager))) {
+      const staked = await stakeGems(
+        { db: trx },
+        { userId, amount: input.wager, reference: predictionReference(id), now: placedAt },
+      );
+      if (!staked) {
         const have = (await balanceOf({ db: trx }, userId)) ?? 0;
         throw invalidRequest(`wager must not exceed your balance of ${have} GEMS`);
       }
@@ -68,10 +72,6 @@ export async function placePrediction(
           payout: null,
           note: null,
         },
-      );
-      await insertLedgerRow(
-        { db: trx },
-        { userId, amount: -input.wager, kind: "stake", reference: predictionReference(id), now: placedAt },
       );
       balance = (await balanceOf({ db: trx }, userId)) ?? 0;
     });

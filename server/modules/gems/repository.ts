@@ -29,7 +29,7 @@ export async function insertLedgerRow(
  * conditional update, so concurrent stakes on any database can never overspend.
  * Returns false when the balance is too small.
  */
-export async function debitBalance({ db }: Db, userId: string, amount: number): Promise<boolean> {
+async function debitBalance({ db }: Db, userId: string, amount: number): Promise<boolean> {
   const result = await db
     .updateTable("users")
     .set({ gems_balance: sql`gems_balance - ${amount}` })
@@ -39,12 +39,33 @@ export async function debitBalance({ db }: Db, userId: string, amount: number): 
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function creditBalance({ db }: Db, userId: string, amount: number): Promise<void> {
+async function creditBalance({ db }: Db, userId: string, amount: number): Promise<void> {
   await db
     .updateTable("users")
     .set({ gems_balance: sql`gems_balance + ${amount}` })
     .where("id", "=", userId)
     .execute();
+}
+
+type Movement = { userId: string; amount: number; kind: GemsLedgerKind; reference: string; now: number };
+
+/**
+ * GEMS in: the ledger row that explains it and the balance, together. Call it inside the
+ * transaction of its cause (a signup, a win, a refund).
+ */
+export async function creditGems(trx: Db, movement: Movement): Promise<void> {
+  await insertLedgerRow(trx, movement);
+  await creditBalance(trx, movement.userId, movement.amount);
+}
+
+/**
+ * A stake: taken from the balance only if it covers it (one conditional update), with its
+ * ledger row. Returns false, changing nothing, when the balance is too small.
+ */
+export async function stakeGems(trx: Db, stake: Omit<Movement, "kind">): Promise<boolean> {
+  if (!(await debitBalance(trx, stake.userId, stake.amount))) return false;
+  await insertLedgerRow(trx, { ...stake, amount: -stake.amount, kind: "stake" });
+  return true;
 }
 
 export async function balanceOf({ db }: Db, userId: string): Promise<number | undefined> {

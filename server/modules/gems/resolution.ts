@@ -4,7 +4,7 @@ import { builtInTokens } from "../../../contracts/market-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import type { UserPredictionsTable } from "../../db/schema.ts";
 import type { PriceService } from "../market/price-service.ts";
-import { creditBalance, type Db, insertLedgerRow } from "./repository.ts";
+import { creditGems, type Db } from "./repository.ts";
 import { predictionReference } from "./service.ts";
 
 /** Predictions looked at per pass; the rest wait for the next tick (10 s later). */
@@ -120,7 +120,7 @@ async function writeResolution(
     if (Number(updated.numUpdatedRows) !== 1) return false;
     await options.midway?.(due.id);
     if (outcome.status !== "lost") {
-      await insertLedgerRow(
+      await creditGems(
         { db: trx },
         {
           userId: due.user_id,
@@ -130,7 +130,6 @@ async function writeResolution(
           now: options.now,
         },
       );
-      await creditBalance({ db: trx }, due.user_id, outcome.payout);
     }
     return true;
   });

@@ -1,6 +1,6 @@
 import { INITIAL_GEMS } from "../../../contracts/gems-catalog.ts";
 import { notFound } from "../../errors.ts";
-import { balanceOf, creditBalance, type Db, insertLedgerRow } from "./repository.ts";
+import { balanceOf, creditGems, type Db } from "./repository.ts";
 
 /** The signup grant's reference: one per member (the ledger's unique key). */
 export const SIGNUP_REFERENCE = "signup";
@@ -13,8 +13,7 @@ export const predictionReference = (predictionId: string) => `prediction:${predi
  * member's row (accounts' signUp does), so no member exists without the grant.
  */
 export async function grantInitialGems(trx: Db, userId: string, now: number): Promise<void> {
-  await insertLedgerRow(trx, { userId, amount: INITIAL_GEMS, kind: "grant", reference: SIGNUP_REFERENCE, now });
-  await creditBalance(trx, userId, INITIAL_GEMS);
+  await creditGems(trx, { userId, amount: INITIAL_GEMS, kind: "grant", reference: SIGNUP_REFERENCE, now });
 }
 
 export async function getBalance(database: Db, userId: string): Promise<{ balance: number }> {
