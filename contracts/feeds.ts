@@ -23,6 +23,7 @@ export const feedItemSchema = z
       .enum(["up", "down"])
       .nullable()
       .describe("The signed-in member's own vote on this link; null for visitors and when not voted"),
+    comments: z.number().int().describe("Members' comments on this article's link"),
   })
   .meta({ id: "FeedItem" });
 

@@ -38,9 +38,13 @@ export const storiesQuerySchema = z.object({
 
 export type StorySort = (typeof storySortValues)[number];
 
-/** A story's article: a feed item without the viewer's own vote, its description cut for the card. */
+/**
+ * A story's article: a feed item without the viewer's own vote or its comment count (a
+ * story's answer is kept while its articles and votes stay the same), its description
+ * cut for the card.
+ */
 export const storyArticleSchema = feedItemSchema
-  .omit({ myVote: true })
+  .omit({ myVote: true, comments: true })
   .extend({
     description: z
       .string()

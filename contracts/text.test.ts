@@ -16,6 +16,17 @@ describe("text inputs", () => {
     },
   );
 
+  it.each(["\u0000", "\u0001", "\u000b", "\u000c", "\u001b", "\u007f", "\u0085", "\ud800"])(
+    "refuses %j in text of several lines",
+    (bad) => {
+      expect(text({ controls: "lines" }).safeParse(`a${bad}b`).success).toBe(false);
+    },
+  );
+
+  it("lets tab and line breaks through in text of several lines", () => {
+    expect(text({ controls: "lines" }).safeParse("one\ttwo\r\nthree\nfour 🚀").success).toBe(true);
+  });
+
   it("refuses NUL and nothing else in a password being checked", () => {
     expect(text({ controls: "allow" }).safeParse("pass\u0000word").success).toBe(false);
     expect(text({ controls: "allow" }).safeParse("pass\tword\u001b").success).toBe(true);

@@ -15,6 +15,9 @@ import { z } from "zod";
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u001f\u007f-\u009f]*$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding it is the point
 const NO_NUL = /^[^\u0000]*$/;
+/** As NO_CONTROL_CHARACTERS, but tab and line breaks are allowed: text written in several lines. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
+const ONLY_LINE_CONTROLS = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 
 /**
  * Half of a UTF-16 pair without its other half: JSON can carry one ("\ud800"), and each
@@ -25,22 +28,30 @@ const WELL_FORMED = /^(?:[^\ud800-\udfff]|[\ud800-\udbff][\udc00-\udfff])*$/;
 const controlCharactersMessage = "Must not contain control characters (such as NUL, tab or line breaks)";
 
 /** The checks themselves, for string formats (such as email) that are not built on `text()`. */
-export const textChecks = () => [
-  z.regex(NO_CONTROL_CHARACTERS, { error: controlCharactersMessage }),
-  z.regex(WELL_FORMED, { error: "Must not contain broken characters (half of a UTF-16 surrogate pair)" }),
-];
+const wellFormed = () =>
+  z.regex(WELL_FORMED, { error: "Must not contain broken characters (half of a UTF-16 surrogate pair)" });
+
+export const textChecks = () => [z.regex(NO_CONTROL_CHARACTERS, { error: controlCharactersMessage }), wellFormed()];
 
 /**
  * A text input: a string without control characters or half surrogate pairs. Chain
- * `.trim()`, `.min()`, `.max()`, `.regex()` as with `z.string()`. No field takes several
- * lines yet; one that does would allow line breaks and tab here, never NUL.
+ * `.trim()`, `.min()`, `.max()`, `.regex()` as with `z.string()`. `{ controls: "lines" }`
+ * is for text written in several lines (a comment): tab, line feed and carriage return
+ * pass, every other control character (NUL first) is still refused.
  *
  * `{ controls: "allow" }` is only for a password being checked against its hash: it is
  * never stored or shown, so only NUL is refused there, and a password set before this
  * rule (or an `ADMIN_PASSWORD` holding a tab) still signs in.
  */
-export function text({ controls = "refuse" }: { controls?: "refuse" | "allow" } = {}) {
-  return controls === "refuse"
-    ? z.string().check(...textChecks())
-    : z.string().check(z.regex(NO_NUL, { error: "Must not contain the NUL character" }));
+export function text({ controls = "refuse" }: { controls?: "refuse" | "lines" | "allow" } = {}) {
+  if (controls === "refuse") return z.string().check(...textChecks());
+  if (controls === "lines") {
+    return z
+      .string()
+      .check(
+        z.regex(ONLY_LINE_CONTROLS, { error: "Must not contain control characters other than tab and line breaks" }),
+        wellFormed(),
+      );
+  }
+  return z.string().check(z.regex(NO_NUL, { error: "Must not contain the NUL character" }));
 }

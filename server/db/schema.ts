@@ -52,6 +52,8 @@ export interface UsersTable {
   deleted_at: number | null;
   /** Cached sum of the member's gems_ledger rows (migration 009); never negative. */
   gems_balance: Generated<number>;
+  /** The number of the member's latest notification (migration 010). */
+  notification_seq: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -171,6 +173,38 @@ export interface UserPredictionsTable {
   note: string | null;
 }
 
+/** Spec §3 user_interactions: a comment (migration 010). */
+export interface UserInteractionsTable {
+  id: string;
+  user_id: string;
+  /** The article's link or the blog post's url. */
+  content_id: string;
+  /** The article's title when the comment was written. */
+  content_title: string | null;
+  interaction_type: "comment";
+  content: string;
+  created_at: number;
+  edited_at: number | null;
+}
+
+export type NotificationKind = "comment" | "mention" | "prediction";
+
+/** Spec §3 Notification (migration 010): numbered per member by users.notification_seq. */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  seq: number;
+  kind: NotificationKind;
+  title: string;
+  description: string;
+  /** Where clicking it goes, a path on this site. */
+  target: string | null;
+  /** What made it: 'comment:<id>' or 'prediction:<id>'; unique per member. */
+  cause: string;
+  read_at: number | null;
+  created_at: number;
+}
+
 export interface Schema {
   job_leases: JobLeasesTable;
   feeds: FeedsTable;
@@ -187,4 +221,6 @@ export interface Schema {
   price_snapshots: PriceSnapshotsTable;
   gems_ledger: GemsLedgerTable;
   user_predictions: UserPredictionsTable;
+  user_interactions: UserInteractionsTable;
+  notifications: NotificationsTable;
 }

@@ -38,7 +38,7 @@ export async function signUp(database: Database, input: SignUpInput, now: number
   const key = handleKey(input.handle);
   if (await findUserByHandle(database, key)) throw handleTaken();
   const passwordHash = await hashPassword(input.password);
-  const user: Omit<UserRow, "gems_balance"> = {
+  const user: Omit<UserRow, "gems_balance" | "notification_seq"> = {
     id: randomUUID(),
     handle: input.handle,
     handle_key: key,

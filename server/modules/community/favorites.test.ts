@@ -91,6 +91,7 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
       creator: "Ann",
       votes: { up: 1, down: 0 },
       myVote: "up",
+      comments: 0,
     });
     expect(items[2]).toMatchObject({
       id: "f2",

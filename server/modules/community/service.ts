@@ -15,7 +15,7 @@ import {
   lockMember,
   NO_VOTES,
   saveVote,
-  tallyVotes,
+  tallyArticles,
 } from "./repository.ts";
 
 const articleNotFound = () => notFound("Article not found");
@@ -48,14 +48,14 @@ export async function castVote(
     if (!votable) throw articleNotFound();
     await saveVote(database, { userId, link, direction: vote, now });
   }
-  const tally = (await tallyVotes(database, [link], userId)).get(link) ?? NO_VOTES;
+  const tally = (await tallyArticles(database, [link], userId)).get(link) ?? NO_VOTES;
   return { link, ...tally };
 }
 
 /** The member's favorites, most recently added first, with current votes. */
 export async function getFavorites(database: Database, userId: string): Promise<{ items: FeedItem[] }> {
   const rows = await listFavorites(database, userId, FAVORITES_MAX);
-  const tallies = await tallyVotes(
+  const tallies = await tallyArticles(
     database,
     rows.map((row) => row.link),
     userId,

@@ -6,7 +6,7 @@ import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../feeds/repository.ts";
 import { listFeedItems } from "../feeds/service.ts";
-import { saveVote, tallyVotes } from "./repository.ts";
+import { saveVote, tallyArticles } from "./repository.ts";
 
 const now = Date.now();
 /** Tests that leave votes behind vote on an article of their own. */
@@ -103,9 +103,9 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
     for (const index of [0, 700, 1_199]) {
       await saveVote(handle.database, { userId: member.id, link: many[index] as string, direction: "up", now });
     }
-    const tallies = await tallyVotes(handle.database, many, member.id);
+    const tallies = await tallyArticles(handle.database, many, member.id);
     expect([...tallies.keys()].sort()).toEqual([many[0], many[1_199], many[700]].sort());
-    expect(tallies.get(many[700] as string)).toEqual({ votes: { up: 1, down: 0 }, myVote: "up" });
+    expect(tallies.get(many[700] as string)).toEqual({ votes: { up: 1, down: 0 }, myVote: "up", comments: 0 });
   });
 
   it("counts a whole page's votes in one query", async () => {

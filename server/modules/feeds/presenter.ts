@@ -8,7 +8,7 @@ export type StoredArticle = Pick<
   "item_id" | "title" | "link" | "published_at" | "description" | "image" | "source" | "creator"
 >;
 
-/** An article as the API shows it, with its link's votes (none where not given). */
+/** An article as the API shows it, with its link's votes and comment count (none where not given). */
 export function presentArticle(row: StoredArticle, tally: VoteTally = NO_VOTES): FeedItem {
   return {
     id: row.item_id,
@@ -21,6 +21,7 @@ export function presentArticle(row: StoredArticle, tally: VoteTally = NO_VOTES):
     creator: row.creator,
     votes: { ...tally.votes },
     myVote: tally.myVote,
+    comments: tally.comments,
   };
 }
 

@@ -188,6 +188,7 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
       creator: "Ann",
       votes: { up: 0, down: 0 },
       myVote: null,
+      comments: 0,
     });
   });
 

@@ -1,7 +1,7 @@
 import type { FeedItem, FeedKey, FeedStatus } from "../../../contracts/feeds.ts";
 import type { Database } from "../../db/database.ts";
 import { invalidRequest, notFound } from "../../errors.ts";
-import { tallyVotes } from "../community/repository.ts";
+import { tallyArticles } from "../community/repository.ts";
 import { topStoryLeads } from "../stories/answers.ts";
 import { DEFAULT_STORIES_WINDOW_MS } from "../stories/service.ts";
 import { presentArticle, uniqueByLink } from "./presenter.ts";
@@ -100,7 +100,7 @@ const cursorAt = (row: ArticleRow) => `${row.published_at}_${row.id + 1}`;
 
 /** The page's articles presented with their votes, counted in one query for the whole page. */
 async function presentWithVotes(database: Database, rows: ArticleRow[], viewerId: string | null): Promise<FeedItem[]> {
-  const tallies = await tallyVotes(
+  const tallies = await tallyArticles(
     database,
     rows.map((row) => row.link),
     viewerId,

@@ -1,7 +1,7 @@
 import { type PriceHistory, TOKEN_NEWS_MAX, type TokenNewsItem } from "../../../contracts/market.ts";
 import type { BuiltInToken, HistoryRange } from "../../../contracts/market-catalog.ts";
 import type { Database } from "../../db/database.ts";
-import { tallyVotes } from "../community/repository.ts";
+import { tallyArticles } from "../community/repository.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
 import { type StoryGroup, type StoryScope, storiesOf } from "../stories/service.ts";
 import { type After, mentionCandidates } from "./news-repository.ts";
@@ -156,7 +156,7 @@ export async function tokenNews(
     kept = building;
   }
   const items = (await kept.items).slice(0, limit);
-  const tallies = await tallyVotes(
+  const tallies = await tallyArticles(
     database,
     items.map(({ row }) => row.link),
     null,

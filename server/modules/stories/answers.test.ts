@@ -143,7 +143,7 @@ describe.each(testDatabaseTargets())("GET /api/stories, kept and paged, on $dial
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^W\/".+"$/);
     expect(first.headers["cache-control"]).toBe("private, no-cache");
-    const tally = vi.spyOn(votes, "tallyVotes");
+    const tally = vi.spyOn(votes, "tallyArticles");
     try {
       const again = await get("?sort=coverage");
       expect(again.body).toBe(first.body);
@@ -177,7 +177,7 @@ describe.each(testDatabaseTargets())("GET /api/stories, kept and paged, on $dial
 
   it("shows a new, edited or removed article in the next answer", async () => {
     const before = await get("?sort=date");
-    const tally = vi.spyOn(votes, "tallyVotes");
+    const tally = vi.spyOn(votes, "tallyArticles");
     try {
       // A third outlet joins the Solana story (news feed, topic 1).
       await upsertArticles(

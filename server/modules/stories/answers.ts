@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { StorySort } from "../../../contracts/stories.ts";
 import type { Database } from "../../db/database.ts";
 import { invalidRequest } from "../../errors.ts";
-import { tallyVotes, type VoteTally } from "../community/repository.ts";
+import { tallyArticles, type VoteTally } from "../community/repository.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
 import { KeptPage } from "./pages.ts";
 import { presentStory } from "./presenter.ts";
@@ -153,7 +153,7 @@ async function presentedOf(database: Database, scope: StoryScope, windowMs: numb
   const { stories, votes } = await checkedStories(database, scope, windowMs, now);
   let presented = presentedByStories.get(stories);
   if (!presented || presented.votes !== votes) {
-    const tallies = await tallyVotes(database, linksOf(stories), null);
+    const tallies = await tallyArticles(database, linksOf(stories), null);
     presented = {
       votes,
       tallies,

@@ -26,6 +26,7 @@ const article = (id: string, title: string) => ({
   creator: "Mara Quill",
   votes: { up: 0, down: 0 },
   myVote: null,
+  comments: 0,
 });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });

@@ -22,6 +22,7 @@ const item = (over: Partial<FeedItem> = {}): FeedItem => ({
   creator: "Unknown",
   votes: { up: 0, down: 0 },
   myVote: null,
+  comments: 0,
   ...over,
 });
 

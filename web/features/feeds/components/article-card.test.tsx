@@ -21,6 +21,7 @@ const article = (over: Partial<FeedItem> = {}): FeedItem => ({
   creator: "Helene",
   votes: { up: 2, down: 1 },
   myVote: null,
+  comments: 0,
   ...over,
 });
 
