@@ -10,6 +10,7 @@ import { profileRoutes } from "./modules/accounts/profile-routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { type AdminPassword, loadAdminPassword } from "./modules/admin/admin-password.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { blurtsRoutes } from "./modules/community/blurts-routes.ts";
 import { communityRoutes } from "./modules/community/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { publishRoutes } from "./modules/feeds/publish-routes.ts";
@@ -173,6 +174,7 @@ export async function buildApp({
   await app.register(contentRoutes, { prefix: "/api" });
   await app.register(marketRoutes, { prefix: "/api" });
   await app.register(gemsRoutes, { prefix: "/api" });
+  await app.register(blurtsRoutes, { prefix: "/api" });
   await app.register(publishRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);
   await registerWebApp(app, webRoot);
