@@ -6,6 +6,7 @@ import { GemsBalance } from "../../features/gems/components/gems-balance.tsx";
 import { paths } from "../../paths.ts";
 import { AvatarButtonFace, avatarButton } from "./avatar-button-face.tsx";
 import { Logo } from "./logo.tsx";
+import { NotificationsBell } from "./notifications-bell.tsx";
 
 // The menu's library is fetched after the first render; until then the same button stands in.
 const AvatarMenu = lazy(() => import("./avatar-menu.tsx").then((m) => ({ default: m.AvatarMenu })));
@@ -56,6 +57,7 @@ export function Header({
         <Link to={paths.blurts} aria-label="Blurts" className={iconButton}>
           <MessageSquare className="size-5" aria-hidden />
         </Link>
+        {user ? <NotificationsBell memberId={user.id} className={iconButton} /> : null}
         <LazyAvatarMenu onSearch={onSearch} user={user} />
       </div>
     </header>
