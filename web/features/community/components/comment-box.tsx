@@ -17,6 +17,7 @@ export function CommentBox({
   readOnly,
   boxRef,
   placeholder,
+  autoFocusInDialog,
 }: {
   label: string;
   value: string;
@@ -26,6 +27,8 @@ export function CommentBox({
   readOnly?: boolean;
   boxRef?: Ref<HTMLTextAreaElement>;
   placeholder?: string;
+  /** Where focus starts when a dialog (the discussion drawer) opens around it. */
+  autoFocusInDialog?: boolean;
 }) {
   const id = useId();
   const near = value.length >= COUNTER_FROM;
@@ -56,6 +59,7 @@ export function CommentBox({
         rows={3}
         dir="auto"
         placeholder={placeholder}
+        data-autofocus={autoFocusInDialog || undefined}
         aria-describedby={`${id}-hint`}
         className="block w-full resize-y rounded-md border border-line bg-zinc-950 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-gem read-only:opacity-70"
       />

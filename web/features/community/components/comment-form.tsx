@@ -35,6 +35,7 @@ export function CommentForm({ contentId }: { contentId: string }) {
       <CommentBox
         label="Your comment"
         placeholder="Share your view…"
+        autoFocusInDialog
         value={text}
         onChange={(value) => {
           setText(value);
