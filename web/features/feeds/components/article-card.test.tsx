@@ -63,6 +63,12 @@ function renderCard(item: FeedItem, me: Me, at = "/") {
   return { client, view };
 }
 
+/** What the discussion drawer would show (the drawer itself is tested in features/community). */
+function OpenDiscussion() {
+  const open = useDiscussion();
+  return <output data-testid="discussion">{open ? `${open.contentId} | ${open.title}` : "closed"}</output>;
+}
+
 const lastToast = () => toastStore.getSnapshot()[0];
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -292,10 +298,6 @@ describe("ArticleCard", () => {
   });
 
   it("shows the article's comment count and opens its discussion", () => {
-    function OpenDiscussion() {
-      const open = useDiscussion();
-      return <output data-testid="discussion">{open ? `${open.contentId} | ${open.title}` : "closed"}</output>;
-    }
     renderCard(article({ comments: 3 }), visitor);
     render(<OpenDiscussion />);
     const button = screen.getByRole("button", { name: "Comments (3)" });
