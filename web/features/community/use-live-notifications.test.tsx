@@ -157,15 +157,17 @@ describe("live notifications", () => {
   });
 });
 
+/** The badge's count beside what the cache holds. */
+function Count({ id }: { id: string | null }) {
+  const count = useUnreadCount(id);
+  const summary = useQuery({ ...summaryQuery("u1"), enabled: false });
+  return <output data-testid="count">{`${count}/${summary.data?.unread ?? "-"}`}</output>;
+}
+
 describe("the unread count", () => {
   it("is 0 for a visitor and never below 0", async () => {
     unread = -5;
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    function Count({ id }: { id: string | null }) {
-      const count = useUnreadCount(id);
-      const summary = useQuery({ ...summaryQuery("u1"), enabled: false });
-      return <output data-testid="count">{`${count}/${summary.data?.unread ?? "-"}`}</output>;
-    }
     const view = render(
       <QueryClientProvider client={client}>
         <Count id={null} />
