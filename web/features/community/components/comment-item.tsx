@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { commenterName } from "../../../../contracts/community-catalog.ts";
-import { toast } from "../../../components/ui/toast/toast-store.ts";
+import { FormError } from "../../../components/ui/form.tsx";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import { useMe } from "../../../lib/session.ts";
 import { useDeleteComment, useEditComment } from "../api.ts";
@@ -49,6 +49,8 @@ export function CommentItem({
   const [confirming, setConfirming] = useState(false);
   const edit = useEditComment();
   const remove = useDeleteComment();
+  // Said under the comment, not in a toast: inside the modal drawer a toast would sit behind it.
+  const failure = edit.error ?? remove.error;
   const editButton = useRef<HTMLButtonElement>(null);
   const keepButton = useRef<HTMLButtonElement>(null);
 
@@ -81,17 +83,11 @@ export function CommentItem({
           <CommentEditor
             initial={comment.content}
             busy={edit.isPending}
-            onCancel={stopEditing}
-            onSave={(content) =>
-              edit.mutate(
-                { comment, content },
-                {
-                  onSuccess: stopEditing,
-                  onError: (error) =>
-                    toast({ title: "Comment not saved", description: error.message, variant: "destructive" }),
-                },
-              )
-            }
+            onCancel={() => {
+              edit.reset();
+              stopEditing();
+            }}
+            onSave={(content) => edit.mutate({ comment, content }, { onSuccess: stopEditing })}
           />
         ) : (
           <CommentText content={comment.content} className="mt-1 text-sm leading-relaxed text-zinc-200" />
@@ -105,16 +101,7 @@ export function CommentItem({
                   type="button"
                   disabled={remove.isPending}
                   onClick={() =>
-                    remove.mutate(comment, {
-                      onSuccess: () => {
-                        toast({ title: "Comment deleted" });
-                        onDeleted?.();
-                      },
-                      onError: (error) => {
-                        setConfirming(false);
-                        toast({ title: "Comment not deleted", description: error.message, variant: "destructive" });
-                      },
-                    })
+                    remove.mutate(comment, { onSuccess: () => onDeleted?.(), onError: () => setConfirming(false) })
                   }
                   className="rounded bg-red-700 px-2 py-0.5 font-semibold text-white hover:bg-red-600 disabled:opacity-60"
                 >
@@ -127,19 +114,39 @@ export function CommentItem({
             ) : (
               <>
                 {can.edit ? (
-                  <button ref={editButton} type="button" onClick={() => setEditing(true)} className={actionButton}>
+                  <button
+                    ref={editButton}
+                    type="button"
+                    onClick={() => {
+                      remove.reset();
+                      setEditing(true);
+                    }}
+                    className={actionButton}
+                  >
                     <Pencil className="size-3.5" aria-hidden />
                     Edit
                   </button>
                 ) : null}
                 {can.remove ? (
-                  <button type="button" onClick={() => setConfirming(true)} className={actionButton}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      edit.reset();
+                      setConfirming(true);
+                    }}
+                    className={actionButton}
+                  >
                     <Trash2 className="size-3.5" aria-hidden />
                     Delete
                   </button>
                 ) : null}
               </>
             )}
+          </div>
+        ) : null}
+        {failure ? (
+          <div className="mt-2">
+            <FormError message={`${edit.error ? "Not saved" : "Not deleted"}: ${failure.message}`} />
           </div>
         ) : null}
       </div>

@@ -238,6 +238,29 @@ describe("CommentSection: editing and deleting", () => {
     expect(screen.getByRole("heading", { name: "Comments (1)" })).toBeTruthy();
   });
 
+  it("says in place why an edit or a delete was refused, keeping the edit open", async () => {
+    pages.first = () => page([comment({ handle: "hal" })]);
+    writes = (method) =>
+      method === "PATCH"
+        ? apiError(403, "edit_window_closed", "A comment can be edited for 15 minutes after posting")
+        : apiError(500, "internal_error", "Something went wrong");
+    renderSection(asMember(hal));
+    const item = await screen.findByRole("article", { name: "Comment by Hal Finney" });
+    fireEvent.click(within(item).getByRole("button", { name: "Edit" }));
+    fireEvent.change(within(item).getByRole("textbox"), { target: { value: "changed" } });
+    fireEvent.click(within(item).getByRole("button", { name: "Save" }));
+    expect((await within(item).findByRole("alert")).textContent).toBe(
+      "Not saved: A comment can be edited for 15 minutes after posting",
+    );
+    expect((within(item).getByRole("textbox") as HTMLTextAreaElement).value).toBe("changed");
+    fireEvent.click(within(item).getByRole("button", { name: "Cancel" }));
+    expect(within(item).queryByRole("alert")).toBeNull();
+    fireEvent.click(within(item).getByRole("button", { name: "Delete" }));
+    fireEvent.click(within(item).getByRole("button", { name: "Delete" }));
+    expect((await within(item).findByRole("alert")).textContent).toBe("Not deleted: Something went wrong");
+    expect(screen.getByText("Running bitcoin")).toBeTruthy();
+  });
+
   it("shows another member neither Edit nor Delete, and the admin Delete on anyone's comment", async () => {
     pages.first = () => page([comment({ handle: "hal" })]);
     const { view } = renderSection(asMember(satoshi));
