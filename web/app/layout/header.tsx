@@ -43,7 +43,7 @@ export function Header({
           >
             <Menu className="size-5" aria-hidden />
           </button>
-          <Logo />
+          <Logo compact />
         </>
       )}
       <div className="ml-auto flex items-center gap-1">
@@ -51,10 +51,11 @@ export function Header({
         <button type="button" aria-label="Search" onClick={onSearch} className={iconButton}>
           <Search className="size-5" aria-hidden />
         </button>
-        <Link to={paths.favorites} aria-label="Favorites" className={iconButton}>
+        {/* On phones these two are in the menu drawer and the avatar menu: the header keeps room for the rest. */}
+        <Link to={paths.favorites} aria-label="Favorites" className={`${iconButton} max-sm:hidden`}>
           <Star className="size-5" aria-hidden />
         </Link>
-        <Link to={paths.blurts} aria-label="Blurts" className={iconButton}>
+        <Link to={paths.blurts} aria-label="Blurts" className={`${iconButton} max-sm:hidden`}>
           <MessageSquare className="size-5" aria-hidden />
         </Link>
         {user ? <NotificationsBell memberId={user.id} className={iconButton} /> : null}
