@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useNavigate } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { prediction } from "../../gems/test-gems.ts";
-import { apiError, comment, json, renderWith, urls, visitor } from "../test-community.tsx";
+import { apiError, comment, json, prediction, renderWith, urls, visitor } from "../test-community.tsx";
 import type { Blurt } from "../types.ts";
 import { BlurtsPage } from "./blurts-page.tsx";
 
