@@ -86,5 +86,35 @@ export const paths = {
       return `/api/predictions?${params}`;
     },
     leaderboard: (period: string) => `/api/leaderboard?period=${encodeURIComponent(period)}`,
+    /** A page of comments on an article or post, newest first; `before` is a page's `next`. */
+    comments: (contentId: string, before?: string) => {
+      const params = new URLSearchParams({ contentId });
+      if (before) params.set("before", before);
+      return `/api/comments?${params}`;
+    },
+    addComment: "/api/comments",
+    comment: (id: string) => `/api/comments/${encodeURIComponent(id)}`,
+    /** A page of the member's notifications, newest first; `before` is a page's `next` (a seq). */
+    notifications: (query: { before?: number; limit?: number } = {}) => {
+      const params = new URLSearchParams();
+      if (query.before !== undefined) params.set("before", String(query.before));
+      if (query.limit !== undefined) params.set("limit", String(query.limit));
+      const search = params.toString();
+      return search ? `/api/notifications?${search}` : "/api/notifications";
+    },
+    notificationRead: (id: string) => `/api/notifications/${encodeURIComponent(id)}/read`,
+    notificationsReadAll: "/api/notifications/read-all",
+    /** Server-sent events: notifications numbered after `after`, as they are made. */
+    notificationStream: (after?: number) =>
+      after === undefined ? "/api/notifications/stream" : `/api/notifications/stream?after=${after}`,
+    /** A page of the Blurts timeline; the defaults (all, newest) are left out of the address. */
+    blurts: (query: { filter: string; sort: string; before?: string }) => {
+      const params = new URLSearchParams();
+      if (query.filter !== "all") params.set("filter", query.filter);
+      if (query.sort !== "newest") params.set("sort", query.sort);
+      if (query.before) params.set("before", query.before);
+      const search = params.toString();
+      return search ? `/api/blurts?${search}` : "/api/blurts";
+    },
   },
 } as const;

@@ -192,6 +192,20 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.blurts,
+        lazy: page(
+          () => import("./pages/blurts-page.tsx"),
+          (m) => m.BlurtsWithPredictionsPage,
+        ),
+      },
+      {
+        path: paths.notifications,
+        lazy: page(
+          () => import("../features/community/components/notifications-page.tsx"),
+          (m) => m.NotificationsPage,
+        ),
+      },
+      {
         path: paths.leaderboard,
         lazy: page(
           () => import("../features/gems/components/leaderboard-page.tsx"),

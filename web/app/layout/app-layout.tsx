@@ -1,10 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
+import { LazyPart } from "../../components/ui/lazy-part.tsx";
 import { toast } from "../../components/ui/toast/toast-store.ts";
 import { Toaster } from "../../components/ui/toast/toaster.tsx";
+import { useUnreadCount } from "../../features/community/notifications-api.ts";
+import { useLiveNotifications } from "../../features/community/use-live-notifications.ts";
 import { useAnalysis } from "../../features/feeds/analysis-store.ts";
 import { PriceMarquee } from "../../features/market/components/price-marquee.tsx";
 import { TickerStrip } from "../../features/market/components/ticker-strip.tsx";
+import { useDiscussion } from "../../lib/discussion.ts";
 import { useMe } from "../../lib/session.ts";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -19,6 +23,9 @@ const SearchDialog = lazy(() =>
 );
 const AnalysisDialog = lazy(() =>
   import("../../features/feeds/components/analysis-dialog.tsx").then((m) => ({ default: m.AnalysisDialog })),
+);
+const DiscussionDrawer = lazy(() =>
+  import("../../features/community/components/discussion-drawer.tsx").then((m) => ({ default: m.DiscussionDrawer })),
 );
 
 /** Ctrl+K (Cmd+K on a Mac) opens the search dialog from anywhere. */
@@ -73,6 +80,9 @@ export function AppLayout() {
   const closeSearch = useCallback(() => setSearching(false), []);
   useSearchShortcut(openSearch);
   const analysis = useAnalysis();
+  const discussion = useDiscussion();
+  useLiveNotifications(user?.id ?? null);
+  const unread = useUnreadCount(user?.id ?? null);
 
   return (
     <div className="min-h-dvh bg-surface text-zinc-100">
@@ -84,7 +94,13 @@ export function AppLayout() {
           Skip to content
         </a>
       )}
-      <Sidebar open={menuOpen} onClose={closeMenu} signedIn={user !== null} isLargeScreen={isLargeScreen} />
+      <Sidebar
+        open={menuOpen}
+        onClose={closeMenu}
+        signedIn={user !== null}
+        isLargeScreen={isLargeScreen}
+        unread={unread}
+      />
       {/* While the drawer is open the page behind it is out of reach, for pointer, keyboard and screen reader alike. */}
       <div className="flex min-h-dvh flex-col lg:pl-64" inert={drawerOpen}>
         <div className="sticky top-0 z-30">
@@ -115,6 +131,11 @@ export function AppLayout() {
         <Suspense fallback={null}>
           <AnalysisDialog />
         </Suspense>
+      ) : null}
+      {discussion ? (
+        <LazyPart what="The discussion">
+          <DiscussionDrawer />
+        </LazyPart>
       ) : null}
     </div>
   );

@@ -6,6 +6,7 @@ import { GemsBalance } from "../../features/gems/components/gems-balance.tsx";
 import { paths } from "../../paths.ts";
 import { AvatarButtonFace, avatarButton } from "./avatar-button-face.tsx";
 import { Logo } from "./logo.tsx";
+import { NotificationsBell } from "./notifications-bell.tsx";
 
 // The menu's library is fetched after the first render; until then the same button stands in.
 const AvatarMenu = lazy(() => import("./avatar-menu.tsx").then((m) => ({ default: m.AvatarMenu })));
@@ -42,7 +43,7 @@ export function Header({
           >
             <Menu className="size-5" aria-hidden />
           </button>
-          <Logo />
+          <Logo compact />
         </>
       )}
       <div className="ml-auto flex items-center gap-1">
@@ -50,12 +51,14 @@ export function Header({
         <button type="button" aria-label="Search" onClick={onSearch} className={iconButton}>
           <Search className="size-5" aria-hidden />
         </button>
-        <Link to={paths.favorites} aria-label="Favorites" className={iconButton}>
+        {/* On phones these two are in the menu drawer and the avatar menu: the header keeps room for the rest. */}
+        <Link to={paths.favorites} aria-label="Favorites" className={`${iconButton} max-sm:hidden`}>
           <Star className="size-5" aria-hidden />
         </Link>
-        <Link to={paths.blurts} aria-label="Blurts" className={iconButton}>
+        <Link to={paths.blurts} aria-label="Blurts" className={`${iconButton} max-sm:hidden`}>
           <MessageSquare className="size-5" aria-hidden />
         </Link>
+        {user ? <NotificationsBell memberId={user.id} className={iconButton} /> : null}
         <LazyAvatarMenu onSearch={onSearch} user={user} />
       </div>
     </header>

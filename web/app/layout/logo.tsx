@@ -2,7 +2,8 @@ import { Gem } from "lucide-react";
 import { Link } from "react-router";
 import { paths } from "../../paths.ts";
 
-export function Logo({ onNavigate }: { onNavigate?: () => void }) {
+/** The logo; `compact` (the phone header) keeps only the gem on the narrowest screens, for the buttons beside it. */
+export function Logo({ onNavigate, compact = false }: { onNavigate?: () => void; compact?: boolean }) {
   return (
     <Link
       to={paths.home}
@@ -10,7 +11,7 @@ export function Logo({ onNavigate }: { onNavigate?: () => void }) {
       className="flex items-center gap-2 rounded-md text-lg font-bold tracking-tight text-zinc-50"
     >
       <Gem className="size-6 text-gem" aria-hidden />
-      <span>Gemwire</span>
+      <span className={compact ? "max-[400px]:sr-only" : undefined}>Gemwire</span>
     </Link>
   );
 }

@@ -42,6 +42,26 @@ describe("Sidebar", () => {
     expect(screen.queryByRole("link", { name: "Sign In" })).toBeNull();
   });
 
+  it("puts the unread count on the Notifications link, with the count in its name", () => {
+    renderSidebar({ signedIn: true, unread: 4 });
+    const link = screen.getByRole("link", { name: "Notifications, 4 unread" });
+    expect(link.getAttribute("href")).toBe("/notifications");
+    expect(within(link).getByTestId("unread-badge").textContent).toBe("4");
+  });
+
+  it("shows no badge at 0 (or below), and 99+ past 99", () => {
+    const { unmount } = render(
+      <MemoryRouter>
+        <Sidebar open={false} onClose={() => undefined} signedIn isLargeScreen unread={-2} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole("link", { name: "Notifications" })).toBeTruthy();
+    expect(screen.queryByTestId("unread-badge")).toBeNull();
+    unmount();
+    renderSidebar({ signedIn: true, unread: 120 });
+    expect(screen.getByTestId("unread-badge").textContent).toBe("99+");
+  });
+
   it("is a fixed panel on large screens, with no close button or overlay", () => {
     renderSidebar({ isLargeScreen: true });
     expect(screen.queryByRole("button", { name: "Close menu" })).toBeNull();

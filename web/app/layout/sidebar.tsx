@@ -2,11 +2,13 @@ import { LogIn, X } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { NavLink } from "react-router";
 import { SignInLink } from "../../components/ui/sign-in-link.tsx";
+import { UnreadBadge } from "../../features/community/components/unread-badge.tsx";
+import { notificationsLabel } from "../../features/community/unread.ts";
 import { paths } from "../../paths.ts";
 import { Logo } from "./logo.tsx";
 import { mainNavigation, type NavItem, userNavigation } from "./navigation.ts";
 
-function NavList({ items, label }: { items: readonly NavItem[]; label: string }) {
+function NavList({ items, label, unread = 0 }: { items: readonly NavItem[]; label: string; unread?: number }) {
   return (
     <nav aria-label={label}>
       <ul className="space-y-1">
@@ -15,6 +17,7 @@ function NavList({ items, label }: { items: readonly NavItem[]; label: string })
             <NavLink
               to={to}
               end={to === paths.home}
+              aria-label={to === paths.notifications && unread > 0 ? notificationsLabel(unread) : undefined}
               className={({ isActive }) =>
                 `flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors ${
                   isActive ? "bg-gem/10 text-gem" : "text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50"
@@ -23,6 +26,7 @@ function NavList({ items, label }: { items: readonly NavItem[]; label: string })
             >
               <Icon className="size-4 shrink-0" aria-hidden />
               {text}
+              {to === paths.notifications ? <UnreadBadge unread={unread} className="ml-auto" /> : null}
             </NavLink>
           </li>
         ))}
@@ -37,13 +41,15 @@ export type SidebarProps = {
   onClose: () => void;
   signedIn: boolean;
   isLargeScreen: boolean;
+  /** The member's unread notifications, shown on the Notifications link. */
+  unread?: number;
 };
 
 /**
  * The main navigation. Fixed on large screens; on small ones it slides in over an
  * overlay, locks page scroll, and closes on its button, the overlay or Escape.
  */
-export function Sidebar({ open, onClose, signedIn, isLargeScreen }: SidebarProps) {
+export function Sidebar({ open, onClose, signedIn, isLargeScreen, unread = 0 }: SidebarProps) {
   const closeButton = useRef<HTMLButtonElement>(null);
   const drawer = !isLargeScreen;
   const shownAsDrawer = drawer && open;
@@ -97,7 +103,7 @@ export function Sidebar({ open, onClose, signedIn, isLargeScreen }: SidebarProps
             <NavList items={mainNavigation} label="Main" />
             <div className="border-t border-line pt-4">
               {signedIn ? (
-                <NavList items={userNavigation} label="Your account" />
+                <NavList items={userNavigation} label="Your account" unread={unread} />
               ) : (
                 <SignInLink className="flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-zinc-300 hover:bg-zinc-800 hover:text-zinc-50">
                   <LogIn className="size-4" aria-hidden />

@@ -6,14 +6,26 @@ import { UpcomingPage } from "./upcoming-page.tsx";
 import { upcomingPages } from "./upcoming-pages.ts";
 
 describe("an upcoming page", () => {
-  it("Blurts links to the GEMS leaderboard meanwhile (issue 13)", () => {
-    const blurts = upcomingPages.find((page) => page.path === paths.blurts);
-    expect(blurts).toBeDefined();
+  it("links to the pages that belong with it meanwhile", () => {
     render(
       <MemoryRouter>
-        <UpcomingPage page={blurts as NonNullable<typeof blurts>} />
+        <UpcomingPage
+          page={{
+            path: paths.team,
+            title: "Team",
+            summary: "Soon.",
+            related: [{ to: paths.leaderboard, label: "See the GEMS leaderboard" }],
+          }}
+        />
       </MemoryRouter>,
     );
+    expect(screen.getByText("Coming soon")).toBeTruthy();
     expect(screen.getByRole("link", { name: "See the GEMS leaderboard" }).getAttribute("href")).toBe(paths.leaderboard);
+  });
+
+  it("is no longer what Blurts and Notifications show (issue 14)", () => {
+    const upcoming = upcomingPages.map((page) => page.path);
+    expect(upcoming).not.toContain(paths.blurts);
+    expect(upcoming).not.toContain(paths.notifications);
   });
 });

@@ -13,17 +13,6 @@ export type UpcomingPage = {
  * plainly what it will show.
  */
 export const upcomingPages: readonly UpcomingPage[] = [
-  {
-    path: paths.blurts,
-    title: "Blurts",
-    summary: "A timeline of members' comments and GEMS predictions, filterable by kind and outcome.",
-    related: [{ to: paths.leaderboard, label: "See the GEMS leaderboard" }],
-  },
-  {
-    path: paths.notifications,
-    title: "Notifications",
-    summary: "Replies and activity that concern you, with unread ones highlighted.",
-  },
   { path: paths.blog, title: "Blog", summary: "Posts from the Gemwire team." },
   {
     path: paths.searchTrends,

@@ -1,10 +1,17 @@
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 
+const frames = {
+  center: "m-auto w-[calc(100%-2rem)] rounded-xl border",
+  /** A side panel over the right edge, the whole height of the window. */
+  right: "my-0 mr-0 ml-auto h-dvh max-h-dvh w-full rounded-none border-l",
+};
+
 /**
  * A modal dialog on the browser's own <dialog>: focus moves in (to the element marked
  * `data-autofocus`, else the first control) and is kept there, the page
  * behind is inert, Escape and a click outside close it, and focus returns to where it was.
+ * `placement="right"` makes it a drawer along the right edge.
  */
 export function Dialog({
   open,
@@ -13,6 +20,7 @@ export function Dialog({
   description,
   children,
   className = "max-w-lg",
+  placement = "center",
 }: {
   open: boolean;
   onClose: () => void;
@@ -20,6 +28,7 @@ export function Dialog({
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  placement?: keyof typeof frames;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -68,7 +77,7 @@ export function Dialog({
         // A press on the backdrop (the dialog element itself, outside its panel) closes it.
         if (event.target === ref.current) onCloseRef.current();
       }}
-      className={`m-auto w-[calc(100%-2rem)] ${className} rounded-xl border border-line bg-panel p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70`}
+      className={`${frames[placement]} ${className} border-line bg-panel p-0 text-zinc-100 shadow-2xl backdrop:bg-black/70`}
     >
       {open ? (
         <div className="p-5">

@@ -1,14 +1,19 @@
 import { RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 
-/** A failed load: the spec's message and a way to try again. */
-export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** A failed load: the spec's message (or one line per thing that failed) and a way to try again. */
+export function LoadError({ message, onRetry }: { message: string | readonly string[]; onRetry: () => void }) {
+  const lines = typeof message === "string" ? [message] : message;
   return (
     <div
       role="alert"
       className="flex flex-wrap items-center gap-3 rounded-xl border border-red-900/60 bg-red-950/30 p-4"
     >
-      <p className="text-sm text-red-200">{message}</p>
+      <div className="text-sm text-red-200">
+        {lines.map((line) => (
+          <p key={line}>{line}</p>
+        ))}
+      </div>
       <button
         type="button"
         onClick={onRetry}

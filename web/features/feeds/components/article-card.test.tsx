@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "../../../../contracts/accounts.ts";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
 import { toastStore } from "../../../components/ui/toast/toast-store.ts";
+import { resetDiscussion, setCommentCount, useDiscussion } from "../../../lib/discussion.ts";
 import { useHiddenArticles } from "../hidden-articles.ts";
 import { ArticleCard, useCardActions } from "./article-card.tsx";
 
@@ -62,6 +63,12 @@ function renderCard(item: FeedItem, me: Me, at = "/") {
   return { client, view };
 }
 
+/** What the discussion drawer would show (the drawer itself is tested in features/community). */
+function OpenDiscussion() {
+  const open = useDiscussion();
+  return <output data-testid="discussion">{open ? `${open.contentId} | ${open.title}` : "closed"}</output>;
+}
+
 const lastToast = () => toastStore.getSnapshot()[0];
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -72,6 +79,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  act(() => resetDiscussion());
   for (const toast of toastStore.getSnapshot()) toastStore.dismiss(toast.id);
 });
 
@@ -287,5 +295,24 @@ describe("ArticleCard", () => {
     expect(screen.getAllByRole("option").map((o) => o.textContent)).toEqual(["SOLSolana"]);
     fireEvent.keyDown(box, { key: "Enter" });
     await screen.findByText("token page");
+  });
+
+  it("shows the article's comment count and opens its discussion", () => {
+    renderCard(article({ comments: 3 }), visitor);
+    render(<OpenDiscussion />);
+    const button = screen.getByRole("button", { name: "Comments (3)" });
+    expect(button.getAttribute("aria-haspopup")).toBe("dialog");
+    fireEvent.click(button);
+    expect(screen.getByTestId("discussion").textContent).toBe(
+      "https://news.example/bitcoin-record | Bitcoin hits record high",
+    );
+    // The drawer's newer count shows on the card without the feed being fetched again.
+    act(() => setCommentCount("https://news.example/bitcoin-record", 4));
+    expect(screen.getByRole("button", { name: "Comments (4)" })).toBeTruthy();
+  });
+
+  it("offers no discussion for an item without an http(s) link", () => {
+    renderCard(article({ link: "" }), visitor);
+    expect((screen.getByRole("button", { name: "Comments (0)" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -1,8 +1,9 @@
-import { Eye, EyeOff, Share2, Sparkles, Star, ThumbsDown, ThumbsUp } from "lucide-react";
+import { Eye, EyeOff, MessageCircle, Share2, Sparkles, Star, ThumbsDown, ThumbsUp } from "lucide-react";
 import type { MouseEvent } from "react";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
 import { articleKey, cardDescription } from "../../../lib/articles.ts";
 import { formatDate } from "../../../lib/dates.ts";
+import { openDiscussion, useCommentCount } from "../../../lib/discussion.ts";
 import { openAnalysis, useAnalysis } from "../analysis-store.ts";
 import { useToggleFavorite, useVote } from "../api.ts";
 import { canAnalyze } from "../article-rules.ts";
@@ -75,6 +76,9 @@ export function ArticleCard({
   const analysable = canAnalyze(item.link);
   const analysing = analysis.loading && analysis.article?.link === item.link;
   const description = cardDescription(item);
+  const comments = useCommentCount(item.link, item.comments);
+  // Comments belong to an article's http(s) link; an item without one has nothing to key them by.
+  const discussable = /^https?:\/\//i.test(item.link);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the title link is the keyboard way to open the article
@@ -125,6 +129,17 @@ export function ArticleCard({
             >
               <ThumbsDown className={`size-4 ${item.myVote === "down" ? "fill-current" : ""}`} aria-hidden />
               <span aria-hidden>{item.votes.down}</span>
+            </button>
+            <button
+              type="button"
+              aria-label={`Comments (${comments})`}
+              aria-haspopup="dialog"
+              disabled={!discussable}
+              onClick={() => openDiscussion({ contentId: item.link, title: item.title, count: item.comments })}
+              className={action}
+            >
+              <MessageCircle className="size-4" aria-hidden />
+              <span aria-hidden>{comments}</span>
             </button>
             <button
               type="button"

@@ -20,11 +20,20 @@ export function describeCall(prediction: Prediction): string {
  * One prediction: the call, the stake, then either the time left or the outcome with its
  * resolution record (entry and exit price, when, and from where) so anyone can check it.
  */
-export function PredictionItem({ prediction, now }: { prediction: Prediction; now: number }) {
+export function PredictionItem({
+  prediction,
+  now,
+  as: Element = "li",
+}: {
+  prediction: Prediction;
+  now: number;
+  /** An entry of a list of predictions (the default), or a card of its own (in the Blurts timeline). */
+  as?: "li" | "article";
+}) {
   const look = outcomeLook[prediction.status];
   const left = new Date(prediction.endsAt).getTime() - now;
   return (
-    <li aria-label={describeCall(prediction)} className="rounded-xl border border-line bg-panel p-4">
+    <Element aria-label={describeCall(prediction)} className="rounded-xl border border-line bg-panel p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="font-semibold text-zinc-50">
           {prediction.token} {prediction.direction === "up" ? "long ↑" : "short ↓"} {prediction.percentage}% in{" "}
@@ -71,6 +80,6 @@ export function PredictionItem({ prediction, now }: { prediction: Prediction; no
           </>
         ) : null}
       </dl>
-    </li>
+    </Element>
   );
 }

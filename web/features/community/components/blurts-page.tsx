@@ -1,0 +1,152 @@
+import { Trophy } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+import {
+  type BlurtFilter,
+  type BlurtSort,
+  blurtFilterLabels,
+  blurtFilters,
+  blurtSortLabels,
+  blurtSorts,
+} from "../../../../contracts/community-catalog.ts";
+import type { Prediction } from "../../../../contracts/gems.ts";
+import { Button } from "../../../components/ui/form.tsx";
+import { EmptyState, LoadError, RefreshFailed } from "../../../components/ui/list-states.tsx";
+import { Page } from "../../../components/ui/page.tsx";
+import { Spinner } from "../../../components/ui/spinner.tsx";
+import { paths } from "../../../paths.ts";
+import { COMMENTS_FAILED, PREDICTIONS_FAILED, useBlurts } from "../api.ts";
+import { blurtsFailure, readBlurtParams, withBlurtParams } from "../blurt-params.ts";
+import type { Blurt } from "../types.ts";
+import { BlurtItem } from "./blurt-item.tsx";
+import { OpenedComment, useOpenedComment } from "./opened-comment.tsx";
+
+export const NO_ACTIVITY = "No activity yet";
+
+/** How a prediction shows; the app passes the GEMS feature's card (features do not import each other). */
+export type RenderPrediction = (prediction: Prediction) => ReactNode;
+
+const blurtKey = (blurt: Blurt) => (blurt.kind === "comment" ? `c:${blurt.comment.id}` : `p:${blurt.prediction.id}`);
+
+/**
+ * Spec §2 Blurts: one timeline of members' comments and predictions, filtered and sorted
+ * through the address, a page at a time. `?comment=<id>` (where a notification leads)
+ * scrolls to that comment, or shows it on top when it is not on the page.
+ */
+export function BlurtsPage({ renderPrediction }: { renderPrediction: RenderPrediction }) {
+  const [params, setParams] = useSearchParams();
+  const { filter, sort, comment } = readBlurtParams(params);
+  const query = useBlurts(filter, sort);
+  const blurts = query.data?.pages.flatMap((page) => page.blurts) ?? [];
+  const listed = comment !== null && blurts.some((b) => b.kind === "comment" && b.comment.id === comment);
+  const opened = useOpenedComment(comment, listed, !query.isPending);
+  // Each choice is a new history entry: back and forward step through them.
+  const choose = (change: { filter?: BlurtFilter; sort?: BlurtSort }) => setParams(withBlurtParams(params, change));
+  const retry = () => void query.refetch();
+
+  return (
+    <Page
+      title="Blurts"
+      description="What members are saying and predicting: comments on articles and GEMS predictions."
+      actions={
+        <Link to={paths.leaderboard} className="inline-flex items-center gap-1.5 text-sm text-gem hover:underline">
+          <Trophy className="size-4" aria-hidden />
+          GEMS leaderboard
+        </Link>
+      }
+    >
+      <div className="max-w-3xl space-y-4">
+        <div className="flex flex-wrap gap-3">
+          <Choices
+            legend="Show"
+            values={blurtFilters}
+            labels={blurtFilterLabels}
+            value={filter}
+            onChoose={(next) => choose({ filter: next })}
+          />
+          <Choices
+            legend="Order"
+            values={blurtSorts}
+            labels={blurtSortLabels}
+            value={sort}
+            onChoose={(next) => choose({ sort: next })}
+          />
+        </div>
+        {opened.pinned ? <OpenedComment id={opened.pinned} reveal={opened.reveal} /> : null}
+        {query.isPending ? (
+          <Spinner label="Loading activity" />
+        ) : query.isError && !query.data ? (
+          <LoadError message={blurtsFailure(filter, COMMENTS_FAILED, PREDICTIONS_FAILED)} onRetry={retry} />
+        ) : blurts.length === 0 ? (
+          <EmptyState>{NO_ACTIVITY}</EmptyState>
+        ) : (
+          <>
+            {query.isRefetchError && !query.isFetching ? (
+              <RefreshFailed message="Could not refresh the timeline." onRetry={retry} />
+            ) : null}
+            <ul aria-label="Blurts" className="space-y-3">
+              {blurts.map((blurt) => {
+                const isOpened = blurt.kind === "comment" && blurt.comment.id === comment;
+                return (
+                  <li
+                    key={blurtKey(blurt)}
+                    ref={isOpened && opened.inList ? opened.reveal : undefined}
+                    tabIndex={isOpened ? -1 : undefined}
+                    aria-current={isOpened || undefined}
+                    className={`scroll-mt-36 rounded-xl border bg-panel p-4 outline-none ${
+                      isOpened ? "border-gem ring-2 ring-gem/60" : "border-line"
+                    }`}
+                  >
+                    <BlurtItem blurt={blurt} renderPrediction={renderPrediction} />
+                  </li>
+                );
+              })}
+            </ul>
+            {query.isFetchNextPageError ? (
+              <RefreshFailed message="Could not load more activity." onRetry={() => void query.fetchNextPage()} />
+            ) : query.hasNextPage ? (
+              <Button variant="secondary" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+                Load more
+              </Button>
+            ) : null}
+          </>
+        )}
+      </div>
+    </Page>
+  );
+}
+
+function Choices<T extends string>({
+  legend,
+  values,
+  labels,
+  value,
+  onChoose,
+}: {
+  legend: string;
+  values: readonly T[];
+  labels: Record<T, string>;
+  value: T;
+  onChoose: (value: T) => void;
+}) {
+  return (
+    <fieldset className="flex flex-wrap overflow-hidden rounded-md border border-line">
+      <legend className="sr-only">{legend}</legend>
+      {values.map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={value === option}
+          onClick={() => {
+            if (option !== value) onChoose(option);
+          }}
+          className={`px-3 py-1.5 text-sm ${
+            value === option ? "bg-gem/15 font-medium text-gem" : "text-zinc-300 hover:bg-zinc-800"
+          }`}
+        >
+          {labels[option]}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

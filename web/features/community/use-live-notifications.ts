@@ -1,0 +1,54 @@
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { openNotificationStream, type StreamFactory, type StreamState } from "./notification-stream.ts";
+import {
+  applySummary,
+  isSignedOutError,
+  receiveNotification,
+  refreshListIfBehind,
+  summaryQuery,
+} from "./notifications-api.ts";
+
+/** While the stream is not open, the unread count (and through it the list) is asked for this often. */
+export const NOTIFICATIONS_POLL_MS = 30_000;
+
+/**
+ * Keeps the member's notifications current without a reload: one stream per tab, opened
+ * after the latest notification the count query saw; while it is not open, polling every
+ * 30 s. Nothing for a visitor; signing out closes the stream.
+ */
+export function useLiveNotifications(memberId: string | null, create?: StreamFactory | null): StreamState {
+  const client = useQueryClient();
+  const [state, setState] = useState<StreamState>("closed");
+  const summary = useQuery({
+    ...summaryQuery(memberId ?? ""),
+    enabled: memberId !== null,
+    refetchInterval: (query) =>
+      memberId === null || state === "open" || isSignedOutError(query.state.error) ? false : NOTIFICATIONS_POLL_MS,
+  });
+  const seq = summary.data?.seq;
+  const latest = useRef(seq ?? 0);
+  latest.current = seq ?? 0;
+  const known = seq !== undefined;
+
+  useEffect(() => {
+    if (memberId === null || !known) return undefined;
+    const close = openNotificationStream({
+      after: latest.current,
+      onReady: (ready) => applySummary(client, memberId, ready),
+      onNotification: (event) => receiveNotification(client, memberId, event),
+      onState: setState,
+      create,
+    });
+    return () => {
+      close();
+      setState("closed");
+    };
+  }, [memberId, known, client, create]);
+
+  useEffect(() => {
+    if (memberId !== null && seq !== undefined) refreshListIfBehind(client, memberId, seq);
+  }, [memberId, seq, client]);
+
+  return state;
+}
