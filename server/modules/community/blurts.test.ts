@@ -171,7 +171,7 @@ describe.each(testDatabaseTargets())("Blurts timeline on $dialect", (target) => 
         const seen: string[] = [];
         let before: string | null = null;
         for (let pages = 0; pages < 20; pages++) {
-          const page = (
+          const page: Parameters<typeof idsOf>[0] & { next: string | null } = (
             await get(
               `filter=${filter}&sort=${sort}&limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`,
             )
