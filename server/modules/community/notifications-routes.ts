@@ -56,6 +56,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/notifications/read-all",
     {
+      // A POST without a body arrives as null; it means "all", as {} does.
+      preValidation: async (request) => {
+        request.body ??= {};
+      },
       schema: {
         tags: ["community"],
         summary: "Mark all as read: every notification, or those numbered up to `through`",
