@@ -54,7 +54,9 @@ describe.each(testDatabaseTargets())("comments on $dialect", (target) => {
     const seen: string[] = [];
     let next: string | null = "";
     while (next !== null) {
-      const page = (await ctx.comments(article(2), `&limit=3${next ? `&before=${next}` : ""}`)).json();
+      const page: { total: number; comments: Array<{ content: string }>; next: string | null } = (
+        await ctx.comments(article(2), `&limit=3${next ? `&before=${next}` : ""}`)
+      ).json();
       expect(page.total).toBe(7);
       seen.push(...page.comments.map((comment: { content: string }) => comment.content));
       next = page.next;
