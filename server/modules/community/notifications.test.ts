@@ -5,6 +5,7 @@ import { createLogger } from "../../logger.ts";
 import { withTestApp } from "../../test/app.ts";
 import { article, communityTestApp, type Member } from "../../test/community.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
+import { addComment } from "./comments.ts";
 
 const DAY = 86_400_000;
 const notAuthenticated = { error: { code: "unauthenticated", message: "User not authenticated" } };
@@ -216,6 +217,58 @@ describe.each(testDatabaseTargets())("notifications on $dialect", (target) => {
     }
     // Every favoriter heard of all 18.
     for (const member of favoriters) expect((await list(member)).unread).toBe(18);
+  });
+
+  it("notifies hundreds of favoriters in a few batched statements", async () => {
+    const ann = await ctx.join();
+    const now = Date.now();
+    const ids = Array.from({ length: 450 }, (_, i) => `fan-${String(i).padStart(3, "0")}`);
+    for (let start = 0; start < ids.length; start += 150) {
+      const chunk = ids.slice(start, start + 150);
+      await db()
+        .insertInto("users")
+        .values(chunk.map((id) => ({ id, handle: id, handle_key: id, password_hash: "x", created_at: now })))
+        .execute();
+      await db()
+        .insertInto("favorites")
+        .values(
+          chunk.map((id) => ({
+            user_id: id,
+            link: article(9),
+            item_id: "a9",
+            title: "Article 9",
+            description: "",
+            image: null,
+            source: "news.example",
+            creator: "",
+            published_at: now,
+            created_at: now,
+          })),
+        )
+        .execute();
+    }
+    let inserts = 0;
+    const counted = db().withPlugin({
+      transformQuery: ({ node }) => {
+        if (node.kind === "InsertQueryNode" && JSON.stringify(node.into).includes('"notifications"')) inserts++;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const comment = await addComment({ ...ctx.handle.database, db: counted }, ann.id, {
+      contentId: article(9),
+      content: "Hello, fans",
+    });
+    // 200 members a statement.
+    expect(inserts).toBe(3);
+    const rows = await db()
+      .selectFrom("notifications")
+      .select(["user_id", "seq"])
+      .where("cause", "=", `comment:${comment.id}`)
+      .execute();
+    expect(rows).toHaveLength(450);
+    expect(new Set(rows.map((row) => row.user_id))).toEqual(new Set(ids));
+    expect(rows.every((row) => row.seq === 1)).toBe(true);
   });
 
   it("keeps each member's newest 500 and drops notifications after 90 days", async () => {
