@@ -11,6 +11,9 @@ import { accountRoutes } from "./modules/accounts/routes.ts";
 import { type AdminPassword, loadAdminPassword } from "./modules/admin/admin-password.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { blurtsRoutes } from "./modules/community/blurts-routes.ts";
+import { commentRoutes } from "./modules/community/comments-routes.ts";
+import { type HubOptions, NotificationHub } from "./modules/community/notification-hub.ts";
+import { notificationRoutes } from "./modules/community/notifications-routes.ts";
 import { communityRoutes } from "./modules/community/routes.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { publishRoutes } from "./modules/feeds/publish-routes.ts";
@@ -45,6 +48,8 @@ declare module "fastify" {
     wakeFeedScheduler: () => void;
     /** The process's one price service (cache, batching, failure state). */
     prices: PriceService;
+    /** The process's notification streams. */
+    notificationHub: NotificationHub;
   }
 }
 
@@ -64,6 +69,8 @@ export type AppOptions = {
   wakeFeedScheduler?: () => void;
   /** The price service; by default one over PRICE_API_URL with its own guarded client, closed with the app. */
   prices?: PriceService;
+  /** Timing of the notification streams; tests poll faster than the default second. */
+  notificationStreams?: HubOptions;
 };
 
 /** The price API answers small JSON quickly; a slow or huge answer is a failure, not a wait. */
@@ -84,6 +91,7 @@ export async function buildApp({
   adminPassword,
   wakeFeedScheduler = () => {},
   prices,
+  notificationStreams,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
@@ -138,6 +146,14 @@ export async function buildApp({
     app.addHook("onClose", async () => fetcher.close());
   }
   app.addHook("onClose", async () => database.close());
+  const notificationHub = new NotificationHub(
+    database,
+    app.log.child({ module: "notifications" }),
+    notificationStreams,
+  );
+  app.decorate("notificationHub", notificationHub);
+  // Open streams never end by themselves: end them first, or closing would wait for them.
+  app.addHook("preClose", async () => notificationHub.close());
   // While closing, answers to requests already in flight end their connection, so a
   // keep-alive client cannot hold the server open past its last response.
   let closing = false;
@@ -171,6 +187,8 @@ export async function buildApp({
   await app.register(settingsRoutes, { prefix: "/api" });
   await app.register(profileRoutes, { prefix: "/api" });
   await app.register(communityRoutes, { prefix: "/api" });
+  await app.register(commentRoutes, { prefix: "/api" });
+  await app.register(notificationRoutes, { prefix: "/api" });
   await app.register(contentRoutes, { prefix: "/api" });
   await app.register(marketRoutes, { prefix: "/api" });
   await app.register(gemsRoutes, { prefix: "/api" });

@@ -32,8 +32,16 @@ export const invalidInvite = () => new AppError(400, "invalid_invite", messages.
 
 export const handleTaken = () => new AppError(409, "handle_taken", messages.handleTaken);
 
+/** How a 429 reads, given the seconds to wait; by default "Too many attempts. Try again in N seconds." */
+export type RateLimitMessage = (retryAfterSeconds: number) => string;
+
+const tooManyAttempts: RateLimitMessage = (seconds) => `Too many attempts. Try again in ${seconds} seconds.`;
+
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, "rate_limited", `Too many attempts. Try again in ${retryAfterSeconds} seconds.`);
+  constructor(
+    readonly retryAfterSeconds: number,
+    message: RateLimitMessage = tooManyAttempts,
+  ) {
+    super(429, "rate_limited", message(retryAfterSeconds));
   }
 }

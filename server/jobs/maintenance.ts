@@ -3,6 +3,7 @@ import type { Database } from "../db/database.ts";
 import { purgeDeletedAccounts } from "../modules/accounts/profile.ts";
 import { pruneRateLimits } from "../modules/accounts/rate-limit.ts";
 import { deleteExpiredSessions } from "../modules/accounts/repository.ts";
+import { NOTIFICATION_RETENTION_MS, pruneNotifications } from "../modules/community/notifications-repository.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
 import { repeatEvery } from "./repeat.ts";
 
@@ -18,8 +19,8 @@ export type MaintenanceContext = {
 
 /**
  * Hourly housekeeping, by one process at a time: purges accounts deleted longer ago than
- * the retention period (freeing their handles), drops expired sessions and old rate-limit
- * counters.
+ * the retention period (freeing their handles), drops expired sessions, old rate-limit
+ * counters and notifications older than 90 days.
  */
 export async function runMaintenance(ctx: MaintenanceContext, now = Date.now()): Promise<void> {
   const lease = { name: "maintenance", holder: ctx.holder };
@@ -29,6 +30,7 @@ export async function runMaintenance(ctx: MaintenanceContext, now = Date.now()):
     if (purged > 0) ctx.log.info({ purged }, "purged deleted accounts");
     await deleteExpiredSessions(ctx.database, now);
     await pruneRateLimits(ctx.database, now - 24 * HOUR);
+    await pruneNotifications(ctx.database, now - NOTIFICATION_RETENTION_MS);
   } finally {
     await releaseLease(ctx.database, lease);
   }

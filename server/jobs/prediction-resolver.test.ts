@@ -40,6 +40,9 @@ describe.each(testDatabaseTargets())("the prediction resolver job on $dialect", 
       .where("kind", "=", "payout")
       .execute();
 
+  const notified = (userId: string) =>
+    ctx.handle.database.db.selectFrom("notifications").select(["seq", "title"]).where("user_id", "=", userId).execute();
+
   it("resolves at start-up, then gives its lease up when stopped", async () => {
     const { member, id } = await placeDue("BNB", 40);
     prices.set("BNB", 105, 2_000);
@@ -73,15 +76,17 @@ describe.each(testDatabaseTargets())("the prediction resolver job on $dialect", 
     });
     child.kill("SIGKILL");
     await exited;
-    // The killed transaction left nothing: still active, nothing paid.
+    // The killed transaction left nothing: still active, nothing paid, nobody told.
     expect(await status(id)).toBe("active");
     expect(await payouts(member.id)).toEqual([]);
+    expect(await notified(member.id)).toEqual([]);
     prices.set("XRP", 110, 2_000);
     expect(
       (await resolveDuePredictions(ctx.handle.database, prices.service, { now: 4_000 })).map((r) => r.id),
     ).toContain(id);
     expect(await resolveDuePredictions(ctx.handle.database, prices.service, { now: 5_000 })).toEqual([]);
     expect(await payouts(member.id)).toHaveLength(1);
+    expect(await notified(member.id)).toEqual([{ seq: 1, title: "Prediction Won" }]);
     const { gems_balance } = await ctx.handle.database.db
       .selectFrom("users")
       .select("gems_balance")

@@ -3,6 +3,7 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { AdminPassword } from "../modules/admin/admin-password.ts";
+import type { HubOptions } from "../modules/community/notification-hub.ts";
 import type { PriceService } from "../modules/market/price-service.ts";
 import { openTestDatabase, testDatabaseTargets } from "./databases.ts";
 
@@ -15,6 +16,7 @@ export async function buildTestApp(
     adminPassword?: AdminPassword;
     wakeFeedScheduler?: () => void;
     prices?: PriceService;
+    notificationStreams?: HubOptions;
   } = {},
 ) {
   const config = loadConfig({ LOG_LEVEL: "silent", ...options.env });
@@ -25,6 +27,7 @@ export async function buildTestApp(
     adminPassword: options.adminPassword,
     wakeFeedScheduler: options.wakeFeedScheduler,
     prices: options.prices,
+    notificationStreams: options.notificationStreams,
   });
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { RateLimitedError } from "../../errors.ts";
+import { RateLimitedError, type RateLimitMessage } from "../../errors.ts";
 import { hitRateLimit, type RateLimitRule } from "./rate-limit.ts";
 
 const MINUTE = 60_000;
@@ -21,17 +21,22 @@ export const limits = {
   avatarUploadsPerMember: { limit: 20, windowMs: 60 * MINUTE },
   /** Votes and favorite changes together: far more than anyone clicks, little for a script. */
   communityWritesPerMember: { limit: 300, windowMs: 10 * MINUTE },
+  /** Comments posted: more than anyone types, few enough that a script cannot flood a discussion. */
+  commentsPerMember: { limit: 10, windowMs: MINUTE },
   /** Predictions placed: one every 5 s for 10 minutes, more than anyone follows; caps a script's rows. */
   predictionsPerMember: { limit: 120, windowMs: 10 * MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
-/** Counts the attempt under every key; the first exhausted one answers 429 with Retry-After. */
+/**
+ * Counts the attempt under every key; the first exhausted one answers 429 with
+ * Retry-After, worded by its own message when it has one.
+ */
 export async function enforceLimits(
   request: FastifyRequest,
-  checks: Array<[key: string, rule: RateLimitRule]>,
+  checks: Array<[key: string, rule: RateLimitRule, message?: RateLimitMessage]>,
 ): Promise<void> {
-  for (const [key, rule] of checks) {
+  for (const [key, rule, message] of checks) {
     const { allowed, retryAfterMs } = await hitRateLimit(request.server.database, key, rule);
-    if (!allowed) throw new RateLimitedError(Math.ceil(retryAfterMs / 1000));
+    if (!allowed) throw new RateLimitedError(Math.ceil(retryAfterMs / 1000), message);
   }
 }

@@ -1,7 +1,8 @@
 import type { Member } from "../../../contracts/accounts.ts";
 import type { Database } from "../../db/database.ts";
 import { invalidRequest, notFound } from "../../errors.ts";
-import { deleteVotesOf } from "../community/repository.ts";
+import { deleteCommentsOf } from "../community/comments-repository.ts";
+import { deleteVotesOf, lockMember } from "../community/repository.ts";
 import { avatarAddress, processAvatar, removeAvatar, saveAvatar } from "./avatars.ts";
 import { presentMember } from "./service.ts";
 
@@ -49,9 +50,9 @@ export async function replaceAvatar(
 }
 
 /**
- * Deletes an account: sign-in stops at once (every session ends) and the member's votes
- * stop counting; the rest is purged later by the purge job, and only then is the handle
- * free again.
+ * Deletes an account: sign-in stops at once (every session ends), the member's votes
+ * stop counting, and their comments go with the notifications those caused; the rest is
+ * purged later by the purge job, and only then is the handle free again.
  */
 export async function deleteAccount(
   database: Database,
@@ -64,10 +65,14 @@ export async function deleteAccount(
     throw invalidRequest("Type your handle to confirm that the account should be deleted");
   }
   await database.db.transaction().execute(async (trx) => {
+    // Waits for a comment being written by this member to commit, so it is deleted too
+    // (and one started later sees the account deleted).
+    await lockMember({ db: trx, dialect: database.dialect }, userId);
     await trx.updateTable("users").set({ deleted_at: now }).where("id", "=", userId).execute();
     await trx.deleteFrom("sessions").where("user_id", "=", userId).execute();
     // A leaving member's votes stop counting now, not at the purge.
     await deleteVotesOf({ db: trx }, userId);
+    await deleteCommentsOf({ db: trx }, userId);
   });
 }
 

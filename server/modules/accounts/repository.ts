@@ -47,6 +47,20 @@ export async function findSession({ db }: Database, idHash: string, now: number)
     .executeTakeFirst();
 }
 
+/** Which of these member sessions (by id hash) are still open: not expired, their member not deleted. */
+export async function openMemberSessions({ db }: Database, idHashes: string[], now: number): Promise<Set<string>> {
+  if (idHashes.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select("sessions.id_hash")
+    .where("sessions.id_hash", "in", idHashes)
+    .where("sessions.expires_at", ">", now)
+    .where("users.deleted_at", "is", null)
+    .execute();
+  return new Set(rows.map((row) => row.id_hash));
+}
+
 export async function touchSession({ db }: Database, idHash: string, now: number, expiresAt: number): Promise<void> {
   await db
     .updateTable("sessions")

@@ -2,7 +2,7 @@ import { type SqlBool, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { PredictionRow } from "../gems/presenter.ts";
 import type { After, Branch } from "./blurts-order.ts";
-import type { CommentRow } from "./comment-presenter.ts";
+import type { CommentRow } from "./comments-presenter.ts";
 
 type Db = Pick<Database, "db">;
 

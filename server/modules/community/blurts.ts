@@ -5,7 +5,7 @@ import { invalidRequest } from "../../errors.ts";
 import { presentPrediction } from "../gems/presenter.ts";
 import { afterCursor, type BlurtKey, blurtCursor, branchesOf, compareKeys, parseBlurtCursor } from "./blurts-order.ts";
 import { listTimelineComments, listTimelinePredictions } from "./blurts-repository.ts";
-import { presentComment } from "./comment-presenter.ts";
+import { presentComment } from "./comments-presenter.ts";
 
 type Entry = { key: BlurtKey; blurt: Blurt };
 

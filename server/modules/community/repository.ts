@@ -119,6 +119,18 @@ export async function hasFavorite({ db }: Pick<Database, "db">, userId: string, 
   return row !== undefined;
 }
 
+/** The title of the latest favorite snapshot of a link, whoever keeps it; undefined when nobody does. */
+export async function favoriteTitle({ db }: Pick<Database, "db">, link: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom("favorites")
+    .select("title")
+    .where("link", "=", link)
+    .orderBy("created_at", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.title;
+}
+
 /** How many favorites the member keeps, and when the latest was added. */
 export async function favoriteStats(
   { db }: Pick<Database, "db">,

@@ -81,6 +81,56 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
     expect(await balance(p.member.id)).toBe(INITIAL_GEMS + 110);
   });
 
+  const notificationsOf = (userId: string) =>
+    ctx.handle.database.db
+      .selectFrom("notifications")
+      .select(["seq", "kind", "title", "description", "target", "cause", "read_at"])
+      .where("user_id", "=", userId)
+      .orderBy("seq")
+      .execute();
+
+  it("tells the member how each prediction ended, with the GEMS, in the resolution's transaction", async () => {
+    const won = await placed(100, { percentage: 1.5, timeFrame: "5m", wager: 200 });
+    prices.set("BTC", 102, won.endsAt);
+    await resolveDuePredictions(ctx.handle.database, prices.service, { now: won.endsAt + 1 });
+    expect(await notificationsOf(won.member.id)).toEqual([
+      {
+        seq: 1,
+        kind: "prediction",
+        title: "Prediction Won",
+        description: "Your prediction BTC up 1.5% in 5m won: 500 GEMS credited.",
+        target: "/predictions",
+        cause: `prediction:${won.id}`,
+        read_at: null,
+      },
+    ]);
+    const lost = await placed(100, { direction: "down", percentage: 2, timeFrame: "1h", wager: 1_000 });
+    prices.set("BTC", 99, lost.endsAt);
+    await resolveDuePredictions(ctx.handle.database, prices.service, { now: lost.endsAt + 1 });
+    expect(await notificationsOf(lost.member.id)).toEqual([
+      expect.objectContaining({
+        title: "Prediction Lost",
+        description: "Your prediction BTC down 2% in 1h lost: the 1,000 GEMS wager is gone.",
+      }),
+    ]);
+    const voided = await placed(100, { wager: 70 });
+    prices.setDown(true);
+    await resolveDuePredictions(ctx.handle.database, prices.service, { now: voided.endsAt + VOID_AFTER_MS });
+    expect(await notificationsOf(voided.member.id)).toEqual([
+      expect.objectContaining({
+        title: "Prediction Refunded",
+        description:
+          "Your prediction BTC up 1% in 1m was void (no price after its end): the 70 GEMS stake is refunded.",
+      }),
+    ]);
+    const listed = await ctx.app.inject({ method: "GET", url: "/api/notifications", cookies: won.member.cookies });
+    expect(listed.json()).toMatchObject({
+      unread: 1,
+      seq: 1,
+      notifications: [{ title: "Prediction Won", read: false }],
+    });
+  });
+
   it("loses a move short of the percentage, or the wrong way, without moving GEMS", async () => {
     const p = await placed(100, { percentage: 1 });
     prices.set("BTC", 100.99, p.endsAt);
@@ -180,10 +230,12 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
     expect(await row(p.id)).toMatchObject({ status: "active", completed_at: null, payout: null });
     expect((await ledgerOf(p.member.id)).map((r) => r.kind)).toEqual(["grant", "stake"]);
     expect(await balance(p.member.id)).toBe(INITIAL_GEMS - 100);
+    expect(await notificationsOf(p.member.id)).toEqual([]);
     await resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt + 10_000 });
     await resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt + 20_000 });
     expect((await ledgerOf(p.member.id)).map((r) => r.kind)).toEqual(["grant", "stake", "payout"]);
     expect(await balance(p.member.id)).toBe(INITIAL_GEMS + 100);
+    expect((await notificationsOf(p.member.id)).map((n) => [n.seq, n.title])).toEqual([[1, "Prediction Won"]]);
   });
 
   it("pays once when a second resolver acts on a list read before the first one's payout", async () => {
@@ -317,6 +369,7 @@ describe.each(testDatabaseTargets())("resolving predictions on $dialect", (targe
         ).toEqual(due.map((d) => d.id).sort());
         for (const { member } of due) {
           expect((await ledgerOf(member.id)).filter((row) => row.kind === "payout")).toHaveLength(1);
+          expect((await notificationsOf(member.id)).map((n) => n.seq)).toEqual([1]);
         }
         const [x, y] = await Promise.all(
           ["one", "two"].map((holder, i) =>

@@ -3,7 +3,9 @@ import type { PriceQuote } from "../../../contracts/market.ts";
 import { builtInTokens } from "../../../contracts/market-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import type { UserPredictionsTable } from "../../db/schema.ts";
+import { insertNotifications } from "../community/notifications-repository.ts";
 import type { PriceService } from "../market/price-service.ts";
+import { outcomeNotification } from "./outcome-notification.ts";
 import { creditGems, type Db } from "./repository.ts";
 import { predictionReference } from "./service.ts";
 
@@ -12,7 +14,7 @@ const BATCH = 200;
 
 type Due = Pick<
   UserPredictionsTable,
-  "id" | "user_id" | "token" | "direction" | "percentage" | "wager" | "ends_at" | "entry_usd"
+  "id" | "user_id" | "token" | "direction" | "percentage" | "time_frame" | "wager" | "ends_at" | "entry_usd"
 >;
 
 export type Resolution =
@@ -25,12 +27,6 @@ export type ResolveOptions = {
   /** Tests only: runs inside a resolution's transaction after the status is written, before any GEMS move. */
   midway?: (predictionId: string) => Promise<void> | void;
 };
-
-/**
- * Where the member will hear how their prediction ended. A no-op until the community
- * issue's notifications exist; called once per resolution, after it is committed.
- */
-export async function notifyOutcome(_resolution: Resolution): Promise<void> {}
 
 /**
  * The due predictions this pass can settle, oldest end first: those whose token has a
@@ -57,7 +53,7 @@ async function duePredictions(
   );
   const due = await db
     .selectFrom("user_predictions")
-    .select(["id", "user_id", "token", "direction", "percentage", "wager", "ends_at", "entry_usd"])
+    .select(["id", "user_id", "token", "direction", "percentage", "time_frame", "wager", "ends_at", "entry_usd"])
     .where("status", "=", "active")
     .where("ends_at", "<=", now)
     .where((eb) =>
@@ -91,9 +87,10 @@ export function usableExit(
 
 /**
  * Writes one resolution: the status (only while still active — whoever writes it first
- * wins), and for a win or a void the ledger row and the balance credit, all in one
- * transaction. The ledger's unique (kind, reference, user_id) is the second guard.
- * Returns false when another resolver got there first.
+ * wins), for a win or a void the ledger row and the balance credit, and the member's
+ * notification, all in one transaction: a resolution that rolls back tells no one. The
+ * ledger's unique (kind, reference, user_id) and the notification's unique (cause,
+ * user_id) are second guards. Returns false when another resolver got there first.
  */
 async function writeResolution(
   database: Database,
@@ -131,6 +128,7 @@ async function writeResolution(
         },
       );
     }
+    await insertNotifications({ db: trx, dialect: database.dialect }, [outcomeNotification(due, outcome)], options.now);
     return true;
   });
 }
@@ -166,10 +164,7 @@ export async function resolveDuePredictions(
       continue;
     }
     try {
-      if (await writeResolution(database, prediction, outcome, { exit, note }, options)) {
-        resolved.push(outcome);
-        await notifyOutcome(outcome);
-      }
+      if (await writeResolution(database, prediction, outcome, { exit, note }, options)) resolved.push(outcome);
     } catch (error) {
       // One prediction that cannot be written (rolled back whole) must not hold up the rest.
       failures.push(error);

@@ -1,7 +1,7 @@
 import type { Comment } from "../../../contracts/community.ts";
 import type { UserInteractionsTable } from "../../db/schema.ts";
 
-/** A comment row with its author's public face. */
+/** A comment row with its author's public face (handle, name, picture). */
 export type CommentRow = UserInteractionsTable & { handle: string; username: string | null; avatar: string | null };
 
 const iso = (ms: number) => new Date(ms).toISOString();

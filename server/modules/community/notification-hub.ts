@@ -1,0 +1,242 @@
+import { PassThrough, type Readable } from "node:stream";
+import type { FastifyBaseLogger } from "fastify";
+import type { NotificationEvent } from "../../../contracts/community.ts";
+import type { Database } from "../../db/database.ts";
+import { openMemberSessions } from "../accounts/repository.ts";
+import { hashSessionId } from "../accounts/sessions.ts";
+import { notificationState } from "./notifications.ts";
+import { presentNotification } from "./notifications-presenter.ts";
+import { countUnread, latestSeqs, notificationsBetween } from "./notifications-repository.ts";
+
+export type HubOptions = {
+  /** How often the connected members' numbers are read while anyone is connected. */
+  pollMs?: number;
+  /** A comment line this often keeps proxies from closing a quiet stream. */
+  heartbeatMs?: number;
+  /** How often the streams' sessions are checked; a stream ends with its session. */
+  sessionCheckMs?: number;
+};
+
+/** Most notifications a new stream catches up on; older ones are in the list. */
+export const STREAM_BACKLOG = 100;
+/** Open streams per member; a further one closes that member's oldest. */
+export const STREAMS_PER_MEMBER = 5;
+/** How long the browser waits before reconnecting (the stream's `retry:`). */
+const RETRY_MS = 5_000;
+/** Rows read at a time when a member has many new notifications. */
+const PAGE = 100;
+/** Members or sessions per query. */
+const CHUNK = 200;
+/** A client this far behind in reading is dropped; it reconnects and resumes after its last event. */
+const MAX_BUFFERED = 256 * 1024;
+
+/** Per connection: its member, its session, the last number it was sent, when it was last written to. */
+type Connection = {
+  memberId: string;
+  sessionHash: string;
+  last: number;
+  lastWrite: number;
+  stream: PassThrough;
+};
+
+const eventText = (fields: { id?: number; event: string; data: unknown }) =>
+  `${fields.id === undefined ? "" : `id: ${fields.id}\n`}event: ${fields.event}\ndata: ${JSON.stringify(fields.data)}\n\n`;
+
+/**
+ * The process's one source of notification streams. It reads only the database, so each
+ * process serves its own connections whatever process (or job) made the notification.
+ * While nobody is connected it has no timer; while anyone is, it reads
+ * `users.notification_seq` of the connected members once per poll, then the new rows of
+ * those whose number moved. Because a member's notifications commit in the order of
+ * their numbers (insertNotifications), every row numbered up to a number read is
+ * committed: each connection is sent the rows after its last number up to that one,
+ * exactly once, in order.
+ */
+export class NotificationHub {
+  private readonly members = new Map<string, Set<Connection>>();
+  private readonly pollMs: number;
+  private readonly heartbeatMs: number;
+  private readonly sessionCheckMs: number;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  private lastPoll = 0;
+  private lastSessionCheck = Date.now();
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+    options: HubOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 1_000;
+    this.heartbeatMs = options.heartbeatMs ?? 25_000;
+    this.sessionCheckMs = options.sessionCheckMs ?? 60_000;
+  }
+
+  /** How many streams are open (for tests and health). */
+  get size(): number {
+    let count = 0;
+    for (const connections of this.members.values()) count += connections.size;
+    return count;
+  }
+
+  /**
+   * Opens a member's stream: `retry`, then `ready` ({unread, seq}, its id the number the
+   * stream starts after), then the notifications numbered after `after` (at most
+   * STREAM_BACKLOG of the newest), then new ones as they commit. Without `after` it
+   * starts at the member's latest number.
+   */
+  async open(member: { memberId: string; sessionId: string }, after?: number): Promise<Readable> {
+    if (this.closed) throw new Error("The notification hub is closed");
+    const { seq, unread } = await notificationState(this.database, member.memberId);
+    const start = Math.max(Math.min(after ?? seq, seq), seq - STREAM_BACKLOG, 0);
+    const stream = new PassThrough();
+    stream.write(`retry: ${RETRY_MS}\n\n`);
+    stream.write(eventText({ id: start, event: "ready", data: { unread, seq } }));
+    const connection: Connection = {
+      memberId: member.memberId,
+      sessionHash: hashSessionId(member.sessionId),
+      last: start,
+      lastWrite: Date.now(),
+      stream,
+    };
+    let connections = this.members.get(member.memberId);
+    if (!connections) {
+      connections = new Set();
+      this.members.set(member.memberId, connections);
+    }
+    if (connections.size >= STREAMS_PER_MEMBER) {
+      const [oldest] = connections;
+      if (oldest) this.end(oldest);
+    }
+    connections.add(connection);
+    stream.on("close", () => this.forget(connection));
+    if (start < seq) this.wake();
+    else this.schedule(this.pollMs);
+    return stream;
+  }
+
+  /** Polls soon rather than at the next interval: a notification was just committed here. */
+  wake(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // Bursts of writes share one poll.
+    this.schedule(Math.max(0, Math.min(this.pollMs, this.lastPoll + 50 - Date.now())));
+  }
+
+  /** Ends every stream and stops polling; the app calls it as it closes, so shutdown never waits for a stream. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    for (const connections of this.members.values()) for (const connection of connections) connection.stream.end();
+    this.members.clear();
+    await this.running;
+  }
+
+  private end(connection: Connection): void {
+    this.forget(connection);
+    connection.stream.end();
+  }
+
+  private forget(connection: Connection): void {
+    const connections = this.members.get(connection.memberId);
+    if (!connections) return;
+    connections.delete(connection);
+    if (connections.size === 0) this.members.delete(connection.memberId);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.closed || this.timer || this.running || this.members.size === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.poll()
+        .catch((error) => this.log.warn({ err: error }, "notification stream poll failed; retrying"))
+        .finally(() => {
+          this.running = null;
+          const soon = this.again;
+          this.again = false;
+          this.schedule(soon ? 0 : this.pollMs);
+        });
+    }, delayMs);
+  }
+
+  private async poll(): Promise<void> {
+    this.lastPoll = Date.now();
+    const seqs = await latestSeqs(this.database, [...this.members.keys()]);
+    for (const [memberId, connections] of [...this.members]) {
+      const seq = seqs.get(memberId);
+      // The member's row is gone: the account was purged.
+      if (seq === undefined) {
+        for (const connection of connections) this.end(connection);
+        continue;
+      }
+      const behind = [...connections].filter((connection) => connection.last < seq);
+      if (behind.length > 0) await this.deliver(memberId, behind, seq);
+    }
+    const now = Date.now();
+    if (now - this.lastSessionCheck >= this.sessionCheckMs) {
+      this.lastSessionCheck = now;
+      await this.endClosedSessions(now);
+    }
+    for (const connections of this.members.values()) {
+      for (const connection of connections) {
+        if (now - connection.lastWrite >= this.heartbeatMs) this.write(connection, ": keep-alive\n\n");
+      }
+    }
+  }
+
+  /** Sends each connection the member's notifications numbered after its last, up to `through`. */
+  private async deliver(memberId: string, connections: Connection[], through: number): Promise<void> {
+    let after = Math.min(...connections.map((connection) => connection.last));
+    // Each event carries the unread count as of its notification.
+    let unread = await countUnread(this.database, memberId, after);
+    for (;;) {
+      const rows = await notificationsBetween(this.database, memberId, { after, through, limit: PAGE });
+      for (const row of rows) {
+        if (row.read_at === null) unread++;
+        const data: NotificationEvent = { notification: presentNotification(row), unread };
+        const text = eventText({ id: row.seq, event: "notification", data });
+        for (const connection of connections) {
+          if (row.seq <= connection.last) continue;
+          connection.last = row.seq;
+          this.write(connection, text);
+        }
+      }
+      const last = rows.at(-1);
+      if (rows.length < PAGE || !last) break;
+      after = last.seq;
+    }
+    // Numbers of deleted notifications are skipped, not waited for.
+    for (const connection of connections) connection.last = Math.max(connection.last, through);
+  }
+
+  private write(connection: Connection, text: string): void {
+    const { stream } = connection;
+    if (stream.writableEnded || stream.destroyed) return;
+    if (stream.writableLength > MAX_BUFFERED) {
+      this.end(connection);
+      return;
+    }
+    stream.write(text);
+    connection.lastWrite = Date.now();
+  }
+
+  /** Ends the streams whose session has ended (signed out, expired, account deleted). */
+  private async endClosedSessions(now: number): Promise<void> {
+    const all = [...this.members.values()].flatMap((connections) => [...connections]);
+    const hashes = [...new Set(all.map((connection) => connection.sessionHash))];
+    const open = new Set<string>();
+    for (let start = 0; start < hashes.length; start += CHUNK) {
+      for (const hash of await openMemberSessions(this.database, hashes.slice(start, start + CHUNK), now)) {
+        open.add(hash);
+      }
+    }
+    for (const connection of all) if (!open.has(connection.sessionHash)) this.end(connection);
+  }
+}
