@@ -35,7 +35,11 @@ function postgresTarget(adminUrl: string): TestDatabaseTarget {
       const name = `gemwire_test_${randomBytes(6).toString("hex")}`;
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
+      // Ordered as production databases usually are (en-US, not byte order), so a query
+      // that relies on the order of strings is tested where it differs from JavaScript's.
+      await admin
+        .query(`CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US'`)
+        .catch(() => admin.query(`CREATE DATABASE ${name}`));
       await admin.end();
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;

@@ -23,6 +23,11 @@ const seeds: Seed[] = [
   { kind: "comment", id: "c-same-a", at: T + 7 * MIN },
   { kind: "prediction", id: "p-same-won", at: T + 7 * MIN, status: "won" },
   { kind: "comment", id: "c-same-b", at: T + 7 * MIN },
+  // Ids of one millisecond whose order differs between byte order and en-US collation.
+  { kind: "comment", id: "Zb", at: T + 7 * MIN },
+  { kind: "comment", id: "_x", at: T + 7 * MIN },
+  { kind: "comment", id: "Ba", at: T + 7 * MIN },
+  { kind: "comment", id: "-q", at: T + 7 * MIN },
   { kind: "prediction", id: "p-void", at: T + 6 * MIN, status: "void" },
   { kind: "prediction", id: "p-won-old", at: T + 5 * MIN, status: "won" },
   { kind: "comment", id: "c-gone", at: T + 4 * MIN, by: 2 },
