@@ -1,8 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { newMember, uniqueHandle } from "./members.ts";
-
-const countOf = async (page: Page, name: RegExp) =>
-  Number((await page.getByRole("button", { name }).first().getAttribute("aria-label"))?.match(/\d+/)?.[0]);
 
 /*
  * Two members on two devices: one keeps an article as a favorite, the other comments on
