@@ -73,6 +73,22 @@ describe("the notification stream", () => {
     expect(FakeEventSource.made).toHaveLength(3);
   });
 
+  it("when evicted (too many streams for the member), closes for good and says so: no retry", () => {
+    const { seen } = open();
+    const source = FakeEventSource.latest();
+    source.open();
+    source.send("evicted", { reason: "A newer stream was opened" });
+    expect(source.closed).toBe(true);
+    expect(seen.states.at(-1)).toBe("evicted");
+    // The server ends the connection next: the browser reports an error, nothing reconnects.
+    source.fail(true);
+    source.send("notification", { notification: notification(), unread: 1 });
+    vi.advanceTimersByTime(10 * STREAM_RETRY_MS);
+    expect(seen.states.at(-1)).toBe("evicted");
+    expect(seen.events).toEqual([]);
+    expect(FakeEventSource.made).toHaveLength(1);
+  });
+
   it("closes for good: no more events, no retry", () => {
     const { seen, close } = open();
     const source = FakeEventSource.latest();

@@ -1,8 +1,15 @@
 import { paths } from "../../paths.ts";
 import type { NotificationEvent, NotificationSummary } from "./types.ts";
 
-/** Whether notifications arrive on their own right now; while not "open" the app polls. */
-export type StreamState = "connecting" | "open" | "closed";
+/**
+ * Whether notifications arrive on their own right now; while not "open" the app polls.
+ * "evicted" is for good: the member opened more streams than the server allows (other
+ * browsers), so this one polls instead of taking a stream back from them.
+ */
+export type StreamState = "connecting" | "open" | "closed" | "evicted";
+
+/** A state the stream does not come back from in this page. */
+export const isFinal = (state: StreamState) => state === "evicted";
 
 /** The part of the browser's EventSource this module uses (a fake one in tests). */
 export type StreamSource = {
@@ -47,7 +54,8 @@ const isEvent = (value: unknown): value is NotificationEvent => {
  * Opens `GET /api/notifications/stream?after=` and reports what arrives. The browser
  * reconnects by itself after a dropped connection (sending Last-Event-ID, so nothing is
  * missed); when it gives up (the server answered with an error) this tries again later,
- * after the newest notification it has seen. Returns the function that closes it for good.
+ * after the newest notification it has seen. Told it was evicted, it closes for good.
+ * Returns the function that closes it for good.
  */
 export function openNotificationStream(options: {
   after: number;
@@ -67,6 +75,12 @@ export function openNotificationStream(options: {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let retryMs = STREAM_RETRY_MS;
   let stopped = false;
+
+  const stop = () => {
+    stopped = true;
+    clearTimeout(timer);
+    source?.close();
+  };
 
   const connect = () => {
     options.onState("connecting");
@@ -89,6 +103,11 @@ export function openNotificationStream(options: {
       after = Math.max(after, data.notification.seq);
       options.onNotification(data);
     });
+    current.addEventListener("evicted", () => {
+      if (stopped || source !== current) return;
+      stop();
+      options.onState("evicted");
+    });
     current.addEventListener("error", () => {
       if (stopped || source !== current) return;
       if (current.readyState !== CLOSED) {
@@ -103,9 +122,5 @@ export function openNotificationStream(options: {
   };
 
   connect();
-  return () => {
-    stopped = true;
-    clearTimeout(timer);
-    source?.close();
-  };
+  return stop;
 }

@@ -4,12 +4,12 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STREAM_RETRY_MS } from "./notification-stream.ts";
 import { summaryQuery, useNotifications, useUnreadCount } from "./notifications-api.ts";
+import type { BrowserParts } from "./shared-notification-stream.ts";
 import { json, notification } from "./test-community.tsx";
 import { FakeEventSource } from "./test-event-source.ts";
+import { fakeBrowser } from "./test-tabs.ts";
 import type { Notification } from "./types.ts";
 import { NOTIFICATIONS_POLL_MS, useLiveNotifications } from "./use-live-notifications.ts";
-
-const createFake = (url: string) => new FakeEventSource(url);
 
 /** What the server holds: newest first. */
 let stored: Notification[];
@@ -40,12 +40,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup(memberId: string | null, create: typeof createFake | null = createFake) {
+function setup(memberId: string | null, browser: BrowserParts = fakeBrowser()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  const hook = renderHook(({ id }: { id: string | null }) => useLiveNotifications(id, create), {
+  const hook = renderHook(({ id }: { id: string | null }) => useLiveNotifications(id, browser), {
     wrapper,
     initialProps: { id: memberId },
   });
@@ -123,7 +123,7 @@ describe("live notifications", () => {
 
   it("polls when the browser has no EventSource, and refreshes the list when a poll finds a newer notification", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { wrapper } = setup("u1", null);
+    const { wrapper } = setup("u1", { ...fakeBrowser(), create: null });
     render(<ListAndBadge memberId="u1" />, { wrapper });
     await waitFor(() => expect(screen.getByTestId("ids").textContent).toBe("n2,n1"));
     expect(listCalls()).toBe(1);
