@@ -3,13 +3,14 @@ import type { NotificationEvent, NotificationSummary } from "./types.ts";
 
 /**
  * Whether notifications arrive on their own right now; while not "open" the app polls.
- * "evicted" is for good: the member opened more streams than the server allows (other
- * browsers), so this one polls instead of taking a stream back from them.
+ * Two are for good: "evicted" (the member opened more streams than the server allows, in
+ * other browsers; this one polls instead of taking a stream back from them) and
+ * "signed-out" (the session ended elsewhere; nothing more is asked).
  */
-export type StreamState = "connecting" | "open" | "closed" | "evicted";
+export type StreamState = "connecting" | "open" | "closed" | "evicted" | "signed-out";
 
-/** A state the stream does not come back from in this page. */
-export const isFinal = (state: StreamState) => state === "evicted";
+/** A state the stream does not come back from. */
+export const isFinal = (state: StreamState) => state === "evicted" || state === "signed-out";
 
 /** The part of the browser's EventSource this module uses (a fake one in tests). */
 export type StreamSource = {
@@ -54,7 +55,8 @@ const isEvent = (value: unknown): value is NotificationEvent => {
  * Opens `GET /api/notifications/stream?after=` and reports what arrives. The browser
  * reconnects by itself after a dropped connection (sending Last-Event-ID, so nothing is
  * missed); when it gives up (the server answered with an error) this tries again later,
- * after the newest notification it has seen. Told it was evicted, it closes for good.
+ * after the newest notification it has seen. Told it was evicted, or that its session
+ * ended, it closes for good.
  * Returns the function that closes it for good.
  */
 export function openNotificationStream(options: {
@@ -103,11 +105,13 @@ export function openNotificationStream(options: {
       after = Math.max(after, data.notification.seq);
       options.onNotification(data);
     });
-    current.addEventListener("evicted", () => {
-      if (stopped || source !== current) return;
-      stop();
-      options.onState("evicted");
-    });
+    for (const end of ["evicted", "signed-out"] as const) {
+      current.addEventListener(end, () => {
+        if (stopped || source !== current) return;
+        stop();
+        options.onState(end);
+      });
+    }
     current.addEventListener("error", () => {
       if (stopped || source !== current) return;
       if (current.readyState !== CLOSED) {

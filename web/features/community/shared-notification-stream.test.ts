@@ -100,6 +100,16 @@ describe("one notification stream per browser", () => {
     expect(FakeEventSource.made).toHaveLength(1);
   });
 
+  it("tells every tab when the session ended elsewhere", async () => {
+    const browser = fakeBrowser();
+    const [a, b] = [tab(browser), tab(browser)];
+    await settle();
+    FakeEventSource.latest().send("signed-out", {});
+    await settle();
+    expect(FakeEventSource.latest().closed).toBe(true);
+    expect([a.state(), b.state()]).toEqual(["signed-out", "signed-out"]);
+  });
+
   it("ignores what the tabs of another member say", async () => {
     const browser = fakeBrowser();
     tab(browser, { member: "u2" });

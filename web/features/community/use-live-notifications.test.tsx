@@ -15,6 +15,8 @@ import { NOTIFICATIONS_POLL_MS, useLiveNotifications } from "./use-live-notifica
 let stored: Notification[];
 let unread: number;
 let fetchMock: ReturnType<typeof vi.fn>;
+/** Who GET /api/me says is signed in. */
+let me: string | null;
 
 const listPage = (limit?: number) => {
   const notifications = limit ? stored.slice(0, limit) : stored;
@@ -27,10 +29,12 @@ beforeEach(() => {
   FakeEventSource.made = [];
   stored = [notification({ id: "n2", seq: 2 }), notification({ id: "n1", seq: 1, read: true })];
   unread = 1;
+  me = "u1";
   fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url === "/api/notifications?limit=1") return listPage(1);
     if (url === "/api/notifications") return listPage();
+    if (url === "/api/me") return json({ user: me ? { id: me, handle: me } : null, admin: false });
     return json({}, 404);
   });
   vi.stubGlobal("fetch", fetchMock);
@@ -154,6 +158,37 @@ describe("live notifications", () => {
     await act(() => vi.advanceTimersByTimeAsync(3 * NOTIFICATIONS_POLL_MS));
     expect(fetchMock.mock.calls.length).toBe(calls);
     expect(FakeEventSource.made).toHaveLength(1);
+  });
+});
+
+describe("a session that ended elsewhere", () => {
+  it("stops the stream for good, polls no more, and asks who is signed in so the page shows the visitor", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { client } = setup("u1");
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(1));
+    me = null;
+    const source = FakeEventSource.latest();
+    act(() => {
+      source.open();
+      source.send("signed-out", {});
+      source.fail(true);
+    });
+    expect(source.closed).toBe(true);
+    await waitFor(() => expect(client.getQueryData(["me"])).toEqual({ user: null, admin: false }));
+    const summaries = summaryCalls();
+    await act(() => vi.advanceTimersByTimeAsync(10 * NOTIFICATIONS_POLL_MS));
+    expect(summaryCalls()).toBe(summaries);
+    expect(FakeEventSource.made).toHaveLength(1);
+  });
+
+  it("opens the stream again when the member is signed in still (signed out and in again elsewhere)", async () => {
+    const { hook } = setup("u1");
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(1));
+    act(() => FakeEventSource.latest().send("signed-out", {}));
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(2));
+    expect(FakeEventSource.made[0]?.closed).toBe(true);
+    act(() => FakeEventSource.latest().open());
+    expect(hook.result.current).toBe("open");
   });
 });
 

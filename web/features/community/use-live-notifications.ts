@@ -1,5 +1,6 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { meQuery } from "../../lib/session.ts";
 import type { StreamState } from "./notification-stream.ts";
 import {
   applySummary,
@@ -14,25 +15,44 @@ import { type BrowserParts, shareNotificationStream } from "./shared-notificatio
 export const NOTIFICATIONS_POLL_MS = 30_000;
 
 /**
+ * The stream ended with its session (signed out elsewhere): who is signed in is asked
+ * again, so the page shows the visitor. True when the member is in fact signed in still,
+ * with a newer session (signed out and in again in another tab).
+ */
+async function stillSignedIn(client: QueryClient, memberId: string): Promise<boolean> {
+  try {
+    const me = await client.fetchQuery({ ...meQuery, staleTime: 0 });
+    return me.user?.id === memberId;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Keeps the member's notifications current without a reload: one stream per browser,
  * shared by its tabs, opened after the latest notification the count query saw; while it
  * is not open (evicted included), polling every 30 s. Nothing for a visitor; signing out
- * closes the stream.
+ * closes the stream, and so does the session ending elsewhere (then nothing is polled).
  */
 export function useLiveNotifications(memberId: string | null, browser?: BrowserParts): StreamState {
   const client = useQueryClient();
   const [state, setState] = useState<StreamState>("closed");
+  // Counts the times the stream was opened again after a "signed-out" the session outlived.
+  const [round, setRound] = useState(0);
   const summary = useQuery({
     ...summaryQuery(memberId ?? ""),
     enabled: memberId !== null,
     refetchInterval: (query) =>
-      memberId === null || state === "open" || isSignedOutError(query.state.error) ? false : NOTIFICATIONS_POLL_MS,
+      memberId === null || state === "open" || state === "signed-out" || isSignedOutError(query.state.error)
+        ? false
+        : NOTIFICATIONS_POLL_MS,
   });
   const seq = summary.data?.seq;
   const latest = useRef(seq ?? 0);
   latest.current = seq ?? 0;
   const known = seq !== undefined;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new round opens the stream again, by design
   useEffect(() => {
     if (memberId === null || !known) return undefined;
     const close = shareNotificationStream({
@@ -40,14 +60,18 @@ export function useLiveNotifications(memberId: string | null, browser?: BrowserP
       after: () => latest.current,
       onReady: (ready) => applySummary(client, memberId, ready),
       onNotification: (event) => receiveNotification(client, memberId, event),
-      onState: setState,
+      onState: (next) => {
+        setState(next);
+        if (next === "signed-out")
+          void stillSignedIn(client, memberId).then((still) => still && setRound((n) => n + 1));
+      },
       browser,
     });
     return () => {
       close();
       setState("closed");
     };
-  }, [memberId, known, client, browser]);
+  }, [memberId, known, client, browser, round]);
 
   useEffect(() => {
     if (memberId !== null && seq !== undefined) refreshListIfBehind(client, memberId, seq);
