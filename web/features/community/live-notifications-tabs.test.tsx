@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useNotifications, useUnreadCount } from "./notifications-api.ts";
 import type { BrowserParts } from "./shared-notification-stream.ts";
 import { json, notification } from "./test-community.tsx";
-import { FakeEventSource } from "./test-event-source.ts";
+import { FakeEventSource, passWithPings } from "./test-event-source.ts";
 import { fakeBrowser, settle } from "./test-tabs.ts";
 import type { Notification } from "./types.ts";
 import { NOTIFICATIONS_POLL_MS, useLiveNotifications } from "./use-live-notifications.ts";
@@ -89,7 +89,7 @@ describe("live notifications in several tabs", () => {
       FakeEventSource.latest().open();
       await settle();
     });
-    await act(() => vi.advanceTimersByTimeAsync(2 * NOTIFICATIONS_POLL_MS));
+    await act(() => passWithPings(2 * NOTIFICATIONS_POLL_MS));
     const before = summaryCalls();
     expect(before).toBe(2);
     await act(async () => {

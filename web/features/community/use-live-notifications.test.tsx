@@ -6,7 +6,7 @@ import { STREAM_RETRY_MS } from "./notification-stream.ts";
 import { summaryQuery, useNotifications, useUnreadCount } from "./notifications-api.ts";
 import type { BrowserParts } from "./shared-notification-stream.ts";
 import { json, notification } from "./test-community.tsx";
-import { FakeEventSource } from "./test-event-source.ts";
+import { FakeEventSource, passWithPings } from "./test-event-source.ts";
 import { fakeBrowser } from "./test-tabs.ts";
 import type { Notification } from "./types.ts";
 import { NOTIFICATIONS_POLL_MS, useLiveNotifications } from "./use-live-notifications.ts";
@@ -111,7 +111,7 @@ describe("live notifications", () => {
     await act(() => vi.advanceTimersByTimeAsync(NOTIFICATIONS_POLL_MS));
     expect(summaryCalls()).toBe(2);
     act(() => FakeEventSource.latest().open());
-    await act(() => vi.advanceTimersByTimeAsync(3 * NOTIFICATIONS_POLL_MS));
+    await act(() => passWithPings(3 * NOTIFICATIONS_POLL_MS));
     expect(summaryCalls()).toBe(2);
     // The server refuses the stream; the browser gives up: polling again until our retry opens it.
     act(() => FakeEventSource.latest().fail(true));
@@ -121,7 +121,7 @@ describe("live notifications", () => {
     expect(FakeEventSource.made).toHaveLength(2);
     act(() => FakeEventSource.latest().open());
     const before = summaryCalls();
-    await act(() => vi.advanceTimersByTimeAsync(3 * NOTIFICATIONS_POLL_MS));
+    await act(() => passWithPings(3 * NOTIFICATIONS_POLL_MS));
     expect(summaryCalls()).toBe(before);
   });
 
