@@ -47,17 +47,18 @@ function Tab({ name, browser }: { name: string; browser: BrowserParts }) {
 
 /** Opens tabs in one browser, each with a query client of its own. */
 function openTabs(names: string[], browser = fakeBrowser()) {
-  for (const name of names) {
+  const views = names.map((name) => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
+    return render(
       <QueryClientProvider client={client}>
         <Tab name={name} browser={browser} />
       </QueryClientProvider>,
     );
-  }
+  });
+  const close = (at: number) => views[at]?.unmount();
   const read = (name: string, what: string) =>
     within(screen.getByRole("region", { name })).getByTestId(what).textContent;
-  return { read };
+  return { read, close };
 }
 
 describe("live notifications in several tabs", () => {
@@ -79,6 +80,17 @@ describe("live notifications in several tabs", () => {
       expect(read(name, "state")).toBe("open");
     }
     expect(FakeEventSource.made).toHaveLength(1);
+  });
+
+  it("asks for the unread count again in the tab that takes the stream over", async () => {
+    const { read, close } = openTabs(["A", "B"]);
+    await waitFor(() => expect(read("B", "ids")).toBe("n2,n1"));
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(1));
+    const before = summaryCalls();
+    close(0);
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(2));
+    expect(FakeEventSource.made[0]?.closed).toBe(true);
+    expect(summaryCalls()).toBe(before + 1);
   });
 
   it("poll in every tab once the server evicts the browser's stream, and never open another", async () => {

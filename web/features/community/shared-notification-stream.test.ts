@@ -7,7 +7,7 @@ import { fakeBrowser, settle } from "./test-tabs.ts";
 
 /** One tab: what it was told, and how to close it. */
 function tab(browser: BrowserParts, { member = "u1", after = 4 } = {}) {
-  const seen = { states: [] as StreamState[], ready: [] as unknown[], events: [] as unknown[], after };
+  const seen = { states: [] as StreamState[], ready: [] as unknown[], events: [] as unknown[], after, takeOvers: 0 };
   const close = shareNotificationStream({
     member,
     after: () => seen.after,
@@ -15,6 +15,7 @@ function tab(browser: BrowserParts, { member = "u1", after = 4 } = {}) {
     onState: (state) => seen.states.push(state),
     onReady: (summary) => seen.ready.push(summary),
     onNotification: (event) => seen.events.push(event),
+    onTakeOver: () => seen.takeOvers++,
   });
   return { seen, close, state: () => seen.states.at(-1) };
 }
@@ -70,6 +71,8 @@ describe("one notification stream per browser", () => {
     a.close();
     expect(first.closed).toBe(true);
     await settle();
+    // What changed while nobody streamed (a deleted comment's notifications) is asked for.
+    expect([a.seen.takeOvers, b.seen.takeOvers]).toEqual([0, 1]);
     expect(FakeEventSource.made).toHaveLength(2);
     expect(FakeEventSource.latest().url).toBe("/api/notifications/stream?after=5");
     // Until it is open, that tab polls.

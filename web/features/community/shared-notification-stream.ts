@@ -43,7 +43,8 @@ function browserChannel(): ((name: string) => TabChannel) | null {
 /**
  * Receives the member's notifications through the browser's one shared stream (through
  * its own stream where the browser cannot share one). `after` is read when this tab
- * opens the stream. Returns the function that leaves (and hands the stream on when leading).
+ * opens the stream; `onTakeOver` is called when this tab takes the stream over from one
+ * that closed (what changed meanwhile without an event is worth asking for). Returns the function that leaves (and hands the stream on when leading).
  */
 export function shareNotificationStream(options: {
   member: string;
@@ -51,6 +52,7 @@ export function shareNotificationStream(options: {
   onReady: (summary: NotificationSummary) => void;
   onNotification: (event: NotificationEvent) => void;
   onState: (state: StreamState) => void;
+  onTakeOver: () => void;
   browser?: BrowserParts;
 }): () => void {
   const { member, browser = {} } = options;
@@ -90,9 +92,10 @@ export function shareNotificationStream(options: {
     else if (data.kind === "notification") options.onNotification(data.event);
   };
 
-  const lead = () => {
+  const lead = (takenOver: boolean) => {
     if (left) return;
     leading = true;
+    if (takenOver) options.onTakeOver();
     // Evicted holds for the whole browser: the next leader polls too rather than take a stream back.
     if (isFinal(state)) setState(state);
     else
@@ -113,8 +116,12 @@ export function shareNotificationStream(options: {
   };
 
   options.onState(state);
-  // Waiting in line behind the leader, if there is one, asking it how its stream is.
-  locks.request(NAME, { signal: controller.signal }, lead).catch(() => undefined);
+  // Leading at once when no tab leads; else waiting in line, asking the leader how its stream is.
+  locks
+    .request(NAME, { ifAvailable: true }, (lock) =>
+      lock ? lead(false) : locks.request(NAME, { signal: controller.signal }, () => lead(true)),
+    )
+    .catch(() => undefined);
   send({ kind: "hello" });
 
   return () => {

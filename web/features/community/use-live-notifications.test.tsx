@@ -9,7 +9,7 @@ import { json, notification } from "./test-community.tsx";
 import { FakeEventSource, passWithPings } from "./test-event-source.ts";
 import { fakeBrowser } from "./test-tabs.ts";
 import type { Notification } from "./types.ts";
-import { NOTIFICATIONS_POLL_MS, useLiveNotifications } from "./use-live-notifications.ts";
+import { FOCUS_REFRESH_MS, NOTIFICATIONS_POLL_MS, useLiveNotifications } from "./use-live-notifications.ts";
 
 /** What the server holds: newest first. */
 let stored: Notification[];
@@ -158,6 +158,32 @@ describe("live notifications", () => {
     await act(() => vi.advanceTimersByTimeAsync(3 * NOTIFICATIONS_POLL_MS));
     expect(fetchMock.mock.calls.length).toBe(calls);
     expect(FakeEventSource.made).toHaveLength(1);
+  });
+});
+
+describe("coming back to the window", () => {
+  it("asks for the unread count again (a deleted comment's notifications go without an event), not more than every 10 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { wrapper } = setup("u1");
+    render(<ListAndBadge memberId="u1" />, { wrapper });
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(1));
+    act(() => FakeEventSource.latest().open());
+    await waitFor(() => expect(screen.getByTestId("unread").textContent).toBe("1"));
+    // A comment is deleted: its unread notification goes, and the stream says nothing.
+    unread = 0;
+    await act(() => passWithPings(FOCUS_REFRESH_MS));
+    const before = summaryCalls();
+    act(() => {
+      window.dispatchEvent(new Event("focus"));
+    });
+    await waitFor(() => expect(screen.getByTestId("unread").textContent).toBe("0"));
+    expect(summaryCalls()).toBe(before + 1);
+    act(() => {
+      window.dispatchEvent(new Event("blur"));
+      window.dispatchEvent(new Event("focus"));
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    expect(summaryCalls()).toBe(before + 1);
   });
 });
 

@@ -7,12 +7,18 @@ import {
   isSignedOutError,
   receiveNotification,
   refreshListIfBehind,
+  refreshSummary,
   summaryQuery,
 } from "./notifications-api.ts";
 import { type BrowserParts, shareNotificationStream } from "./shared-notification-stream.ts";
 
 /** While the stream is not open, the unread count (and through it the list) is asked for this often. */
 export const NOTIFICATIONS_POLL_MS = 30_000;
+/**
+ * A deleted comment takes its notifications away with no event on the stream: the count
+ * is asked for again when the member comes back to the window, unless learned this recently.
+ */
+export const FOCUS_REFRESH_MS = 10_000;
 
 /**
  * The stream ended with its session (signed out elsewhere): who is signed in is asked
@@ -33,6 +39,7 @@ async function stillSignedIn(client: QueryClient, memberId: string): Promise<boo
  * shared by its tabs, opened after the latest notification the count query saw; while it
  * is not open (evicted included), polling every 30 s. Nothing for a visitor; signing out
  * closes the stream, and so does the session ending elsewhere (then nothing is polled).
+ * Coming back to the window asks for the unread count again.
  */
 export function useLiveNotifications(memberId: string | null, browser?: BrowserParts): StreamState {
   const client = useQueryClient();
@@ -65,6 +72,7 @@ export function useLiveNotifications(memberId: string | null, browser?: BrowserP
         if (next === "signed-out")
           void stillSignedIn(client, memberId).then((still) => still && setRound((n) => n + 1));
       },
+      onTakeOver: () => refreshSummary(client, memberId),
       browser,
     });
     return () => {
@@ -72,6 +80,19 @@ export function useLiveNotifications(memberId: string | null, browser?: BrowserP
       setState("closed");
     };
   }, [memberId, known, client, browser, round]);
+
+  useEffect(() => {
+    if (memberId === null) return undefined;
+    const refresh = () => {
+      if (document.visibilityState !== "hidden") refreshSummary(client, memberId, FOCUS_REFRESH_MS);
+    };
+    window.addEventListener("focus", refresh);
+    document.addEventListener("visibilitychange", refresh);
+    return () => {
+      window.removeEventListener("focus", refresh);
+      document.removeEventListener("visibilitychange", refresh);
+    };
+  }, [memberId, client]);
 
   useEffect(() => {
     if (memberId !== null && seq !== undefined) refreshListIfBehind(client, memberId, seq);
