@@ -44,7 +44,8 @@ function browserChannel(): ((name: string) => TabChannel) | null {
  * Receives the member's notifications through the browser's one shared stream (through
  * its own stream where the browser cannot share one). `after` is read when this tab
  * opens the stream; `onTakeOver` is called when this tab takes the stream over from one
- * that closed (what changed meanwhile without an event is worth asking for). Returns the function that leaves (and hands the stream on when leading).
+ * that closed (what changed meanwhile without an event is worth asking for). Returns the
+ * function that leaves (and hands the stream on when leading).
  */
 export function shareNotificationStream(options: {
   member: string;
@@ -96,7 +97,7 @@ export function shareNotificationStream(options: {
     if (left) return;
     leading = true;
     if (takenOver) options.onTakeOver();
-    // Evicted holds for the whole browser: the next leader polls too rather than take a stream back.
+    // Evicted and signed out hold for the whole browser: the next leader opens no stream either.
     if (isFinal(state)) setState(state);
     else
       closeStream = openNotificationStream({
