@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { openNotificationStream, STREAM_RETRY_MS, type StreamState } from "./notification-stream.ts";
+import { openNotificationStream, STREAM_RETRY_MS, STREAM_SILENCE_MS, type StreamState } from "./notification-stream.ts";
 import { notification } from "./test-community.tsx";
 import { FakeEventSource } from "./test-event-source.ts";
 
@@ -71,6 +71,48 @@ describe("the notification stream", () => {
     expect(FakeEventSource.made).toHaveLength(2);
     vi.advanceTimersByTime(STREAM_RETRY_MS);
     expect(FakeEventSource.made).toHaveLength(3);
+  });
+
+  it("replaces an open stream that says nothing at all for 60 s, waiting longer each time it stays silent", () => {
+    const { seen } = open(4);
+    const first = FakeEventSource.latest();
+    first.open();
+    first.send("ready", { unread: 0, seq: 4 });
+    // The server's pings keep it alive.
+    for (let i = 0; i < 4; i++) {
+      vi.advanceTimersByTime(STREAM_SILENCE_MS - 1);
+      first.send("ping", {});
+    }
+    expect(first.closed).toBe(false);
+    vi.advanceTimersByTime(STREAM_SILENCE_MS);
+    expect(first.closed).toBe(true);
+    expect(seen.states.at(-1)).toBe("closed");
+    vi.advanceTimersByTime(STREAM_RETRY_MS);
+    const second = FakeEventSource.latest();
+    expect(FakeEventSource.made).toHaveLength(2);
+    // It opens but nothing comes through (a buffering proxy): the next wait is longer.
+    second.open();
+    vi.advanceTimersByTime(STREAM_SILENCE_MS + STREAM_RETRY_MS);
+    expect(second.closed).toBe(true);
+    expect(FakeEventSource.made).toHaveLength(2);
+    vi.advanceTimersByTime(STREAM_RETRY_MS);
+    expect(FakeEventSource.made).toHaveLength(3);
+  });
+
+  it("when evicted (too many streams for the member), closes for good and says so: no retry", () => {
+    const { seen } = open();
+    const source = FakeEventSource.latest();
+    source.open();
+    source.send("evicted", { reason: "A newer stream was opened" });
+    expect(source.closed).toBe(true);
+    expect(seen.states.at(-1)).toBe("evicted");
+    // The server ends the connection next: the browser reports an error, nothing reconnects.
+    source.fail(true);
+    source.send("notification", { notification: notification(), unread: 1 });
+    vi.advanceTimersByTime(10 * STREAM_RETRY_MS);
+    expect(seen.states.at(-1)).toBe("evicted");
+    expect(seen.events).toEqual([]);
+    expect(FakeEventSource.made).toHaveLength(1);
   });
 
   it("closes for good: no more events, no retry", () => {

@@ -48,6 +48,16 @@ export function summaryQuery(memberId: string) {
   });
 }
 
+/**
+ * Asks for the unread count again, unless it was learned less than `fresherThan` ms ago;
+ * a request already on its way is joined rather than started again.
+ */
+export function refreshSummary(client: QueryClient, memberId: string, fresherThan = 0) {
+  const known = client.getQueryState(summaryKey(memberId));
+  if (known && Date.now() - known.dataUpdatedAt < fresherThan) return;
+  void client.refetchQueries({ queryKey: summaryKey(memberId), exact: true }, { cancelRefetch: false });
+}
+
 /** How many notifications the member has not read; 0 for a visitor, never below 0. */
 export function useUnreadCount(memberId: string | null): number {
   const summary = useQuery({ ...summaryQuery(memberId ?? ""), enabled: memberId !== null });

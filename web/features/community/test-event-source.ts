@@ -1,3 +1,4 @@
+import { vi } from "vitest";
 import type { StreamSource } from "./notification-stream.ts";
 
 /** A stand-in for the browser's EventSource that a test drives by hand. */
@@ -45,5 +46,13 @@ export class FakeEventSource implements StreamSource {
   fail(givenUp: boolean) {
     this.readyState = givenUp ? 2 : 0;
     this.emit("error");
+  }
+}
+
+/** Lets `ms` pass (fake timers) while the newest stream pings every 25 s, as the server does. */
+export async function passWithPings(ms: number) {
+  for (let left = ms; left > 0; left -= 25_000) {
+    await vi.advanceTimersByTimeAsync(Math.min(25_000, left));
+    FakeEventSource.latest().send("ping", {});
   }
 }

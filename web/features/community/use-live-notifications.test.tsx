@@ -4,17 +4,19 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STREAM_RETRY_MS } from "./notification-stream.ts";
 import { summaryQuery, useNotifications, useUnreadCount } from "./notifications-api.ts";
+import type { BrowserParts } from "./shared-notification-stream.ts";
 import { json, notification } from "./test-community.tsx";
-import { FakeEventSource } from "./test-event-source.ts";
+import { FakeEventSource, passWithPings } from "./test-event-source.ts";
+import { fakeBrowser } from "./test-tabs.ts";
 import type { Notification } from "./types.ts";
-import { NOTIFICATIONS_POLL_MS, useLiveNotifications } from "./use-live-notifications.ts";
-
-const createFake = (url: string) => new FakeEventSource(url);
+import { FOCUS_REFRESH_MS, NOTIFICATIONS_POLL_MS, useLiveNotifications } from "./use-live-notifications.ts";
 
 /** What the server holds: newest first. */
 let stored: Notification[];
 let unread: number;
 let fetchMock: ReturnType<typeof vi.fn>;
+/** Who GET /api/me says is signed in. */
+let me: string | null;
 
 const listPage = (limit?: number) => {
   const notifications = limit ? stored.slice(0, limit) : stored;
@@ -27,10 +29,12 @@ beforeEach(() => {
   FakeEventSource.made = [];
   stored = [notification({ id: "n2", seq: 2 }), notification({ id: "n1", seq: 1, read: true })];
   unread = 1;
+  me = "u1";
   fetchMock = vi.fn(async (input: RequestInfo | URL) => {
     const url = String(input);
     if (url === "/api/notifications?limit=1") return listPage(1);
     if (url === "/api/notifications") return listPage();
+    if (url === "/api/me") return json({ user: me ? { id: me, handle: me } : null, admin: false });
     return json({}, 404);
   });
   vi.stubGlobal("fetch", fetchMock);
@@ -40,12 +44,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup(memberId: string | null, create: typeof createFake | null = createFake) {
+function setup(memberId: string | null, browser: BrowserParts = fakeBrowser()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  const hook = renderHook(({ id }: { id: string | null }) => useLiveNotifications(id, create), {
+  const hook = renderHook(({ id }: { id: string | null }) => useLiveNotifications(id, browser), {
     wrapper,
     initialProps: { id: memberId },
   });
@@ -107,7 +111,7 @@ describe("live notifications", () => {
     await act(() => vi.advanceTimersByTimeAsync(NOTIFICATIONS_POLL_MS));
     expect(summaryCalls()).toBe(2);
     act(() => FakeEventSource.latest().open());
-    await act(() => vi.advanceTimersByTimeAsync(3 * NOTIFICATIONS_POLL_MS));
+    await act(() => passWithPings(3 * NOTIFICATIONS_POLL_MS));
     expect(summaryCalls()).toBe(2);
     // The server refuses the stream; the browser gives up: polling again until our retry opens it.
     act(() => FakeEventSource.latest().fail(true));
@@ -117,13 +121,13 @@ describe("live notifications", () => {
     expect(FakeEventSource.made).toHaveLength(2);
     act(() => FakeEventSource.latest().open());
     const before = summaryCalls();
-    await act(() => vi.advanceTimersByTimeAsync(3 * NOTIFICATIONS_POLL_MS));
+    await act(() => passWithPings(3 * NOTIFICATIONS_POLL_MS));
     expect(summaryCalls()).toBe(before);
   });
 
   it("polls when the browser has no EventSource, and refreshes the list when a poll finds a newer notification", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { wrapper } = setup("u1", null);
+    const { wrapper } = setup("u1", { ...fakeBrowser(), create: null });
     render(<ListAndBadge memberId="u1" />, { wrapper });
     await waitFor(() => expect(screen.getByTestId("ids").textContent).toBe("n2,n1"));
     expect(listCalls()).toBe(1);
@@ -154,6 +158,63 @@ describe("live notifications", () => {
     await act(() => vi.advanceTimersByTimeAsync(3 * NOTIFICATIONS_POLL_MS));
     expect(fetchMock.mock.calls.length).toBe(calls);
     expect(FakeEventSource.made).toHaveLength(1);
+  });
+});
+
+describe("coming back to the window", () => {
+  it("asks for the unread count again (a deleted comment's notifications go without an event), not more than every 10 s", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { wrapper } = setup("u1");
+    render(<ListAndBadge memberId="u1" />, { wrapper });
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(1));
+    act(() => FakeEventSource.latest().open());
+    await waitFor(() => expect(screen.getByTestId("unread").textContent).toBe("1"));
+    // A comment is deleted: its unread notification goes, and the stream says nothing.
+    unread = 0;
+    await act(() => passWithPings(FOCUS_REFRESH_MS));
+    const before = summaryCalls();
+    act(() => {
+      window.dispatchEvent(new Event("focus"));
+    });
+    await waitFor(() => expect(screen.getByTestId("unread").textContent).toBe("0"));
+    expect(summaryCalls()).toBe(before + 1);
+    act(() => {
+      window.dispatchEvent(new Event("blur"));
+      window.dispatchEvent(new Event("focus"));
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    expect(summaryCalls()).toBe(before + 1);
+  });
+});
+
+describe("a session that ended elsewhere", () => {
+  it("stops the stream for good, polls no more, and asks who is signed in so the page shows the visitor", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { client } = setup("u1");
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(1));
+    me = null;
+    const source = FakeEventSource.latest();
+    act(() => {
+      source.open();
+      source.send("signed-out", {});
+      source.fail(true);
+    });
+    expect(source.closed).toBe(true);
+    await waitFor(() => expect(client.getQueryData(["me"])).toEqual({ user: null, admin: false }));
+    const summaries = summaryCalls();
+    await act(() => vi.advanceTimersByTimeAsync(10 * NOTIFICATIONS_POLL_MS));
+    expect(summaryCalls()).toBe(summaries);
+    expect(FakeEventSource.made).toHaveLength(1);
+  });
+
+  it("opens the stream again when the member is signed in still (signed out and in again elsewhere)", async () => {
+    const { hook } = setup("u1");
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(1));
+    act(() => FakeEventSource.latest().send("signed-out", {}));
+    await waitFor(() => expect(FakeEventSource.made).toHaveLength(2));
+    expect(FakeEventSource.made[0]?.closed).toBe(true);
+    act(() => FakeEventSource.latest().open());
+    expect(hook.result.current).toBe("open");
   });
 });
 

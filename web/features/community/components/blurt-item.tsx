@@ -7,10 +7,23 @@ import { CommentItem } from "./comment-item.tsx";
 import { UGC_REL } from "./comment-text.tsx";
 import { MemberFace } from "./member-face.tsx";
 
-/** One entry of the timeline: a comment with the article it is on, or who made a prediction and the prediction. */
-export function BlurtItem({ blurt, renderPrediction }: { blurt: Blurt; renderPrediction: RenderPrediction }) {
+/**
+ * One entry of the timeline: a comment with the article it is on, or who made a prediction
+ * and the prediction. `onDeleted` moves focus on once a comment is deleted.
+ */
+export function BlurtItem({
+  blurt,
+  renderPrediction,
+  onDeleted,
+}: {
+  blurt: Blurt;
+  renderPrediction: RenderPrediction;
+  onDeleted: () => void;
+}) {
   if (blurt.kind === "comment")
-    return <CommentItem comment={blurt.comment} context={<CommentedOn comment={blurt.comment} />} />;
+    return (
+      <CommentItem comment={blurt.comment} context={<CommentedOn comment={blurt.comment} />} onDeleted={onDeleted} />
+    );
   const { prediction } = blurt;
   const name = commenterName(prediction);
   return (

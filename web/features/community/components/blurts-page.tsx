@@ -1,5 +1,5 @@
 import { Trophy } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import {
   type BlurtFilter,
@@ -43,10 +43,23 @@ export function BlurtsPage({ renderPrediction }: { renderPrediction: RenderPredi
   // Each choice is a new history entry: back and forward step through them.
   const choose = (change: { filter?: BlurtFilter; sort?: BlurtSort }) => setParams(withBlurtParams(params, change));
   const retry = () => void query.refetch();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const focusHeading = () => heading.current?.focus();
+  /** After a delete, focus goes to the entry that followed it (else the one before), else the heading. */
+  const focusNear = (key: string) => {
+    const at = blurts.findIndex((blurt) => blurtKey(blurt) === key);
+    const near = [blurts[at + 1], blurts[at - 1]].flatMap((blurt) => (blurt ? [blurtKey(blurt)] : []));
+    const items = [...(list.current?.children ?? [])] as HTMLElement[];
+    const target = near.map((k) => items.find((item) => item.dataset.key === k)).find(Boolean);
+    if (target) target.focus();
+    else focusHeading();
+  };
 
   return (
     <Page
       title="Blurts"
+      headingRef={heading}
       description="What members are saying and predicting: comments on articles and GEMS predictions."
       actions={
         <Link to={paths.leaderboard} className="inline-flex items-center gap-1.5 text-sm text-gem hover:underline">
@@ -72,7 +85,7 @@ export function BlurtsPage({ renderPrediction }: { renderPrediction: RenderPredi
             onChoose={(next) => choose({ sort: next })}
           />
         </div>
-        {opened.pinned ? <OpenedComment id={opened.pinned} reveal={opened.reveal} /> : null}
+        {opened.pinned ? <OpenedComment id={opened.pinned} reveal={opened.reveal} onDeleted={focusHeading} /> : null}
         {query.isPending ? (
           <Spinner label="Loading activity" />
         ) : query.isError && !query.data ? (
@@ -84,20 +97,22 @@ export function BlurtsPage({ renderPrediction }: { renderPrediction: RenderPredi
             {query.isRefetchError && !query.isFetching ? (
               <RefreshFailed message="Could not refresh the timeline." onRetry={retry} />
             ) : null}
-            <ul aria-label="Blurts" className="space-y-3">
+            <ul ref={list} aria-label="Blurts" className="space-y-3">
               {blurts.map((blurt) => {
                 const isOpened = blurt.kind === "comment" && blurt.comment.id === comment;
+                const key = blurtKey(blurt);
                 return (
                   <li
-                    key={blurtKey(blurt)}
+                    key={key}
+                    data-key={key}
                     ref={isOpened && opened.inList ? opened.reveal : undefined}
-                    tabIndex={isOpened ? -1 : undefined}
+                    tabIndex={-1}
                     aria-current={isOpened || undefined}
-                    className={`scroll-mt-36 rounded-xl border bg-panel p-4 outline-none ${
+                    className={`scroll-mt-36 rounded-xl border bg-panel p-4 outline-none focus-visible:ring-2 focus-visible:ring-gem/60 ${
                       isOpened ? "border-gem ring-2 ring-gem/60" : "border-line"
                     }`}
                   >
-                    <BlurtItem blurt={blurt} renderPrediction={renderPrediction} />
+                    <BlurtItem blurt={blurt} renderPrediction={renderPrediction} onDeleted={() => focusNear(key)} />
                   </li>
                 );
               })}

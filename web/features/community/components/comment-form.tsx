@@ -4,6 +4,7 @@ import { Button, FormError } from "../../../components/ui/form.tsx";
 import { SignInLink } from "../../../components/ui/sign-in-link.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { useAddComment } from "../api.ts";
+import { draftFor, keepDraft } from "../drafts.ts";
 import { CommentBox } from "./comment-box.tsx";
 
 /** Spec §8: what a comment sent without a session is answered with. */
@@ -12,15 +13,25 @@ export const NOT_AUTHENTICATED = "User not authenticated";
 /**
  * Spec §5 and §7 Add comment: sent only when there is something to read (not only spaces or
  * invisible characters), and the box is emptied once it is stored. A refusal is said under
- * the box (the server's own message, e.g. the rate limit's), and the text stays.
+ * the box (the server's own message, e.g. the rate limit's), and the text stays. What is
+ * written and not sent stays too when the form goes (the drawer closed): it is back when
+ * the form opens again on the same article.
  */
-export function CommentForm({ contentId }: { contentId: string }) {
-  const [text, setText] = useState("");
+export function CommentForm({ contentId, memberId }: { contentId: string; memberId: string }) {
+  const [text, setText] = useState(() => draftFor(memberId, contentId));
   const add = useAddComment(contentId);
   const blank = isBlankComment(text);
+  const write = (value: string) => {
+    setText(value);
+    keepDraft(memberId, contentId, value);
+  };
   const send = () => {
     if (blank || add.isPending) return;
-    add.mutate(normaliseComment(text), { onSuccess: () => setText("") });
+    // Not add.mutate's onSuccess: that one is skipped when the drawer closed while sending.
+    add.mutateAsync(normaliseComment(text)).then(
+      () => write(""),
+      () => undefined,
+    );
   };
   const signedOut = add.error instanceof ApiError && add.error.status === 401;
   return (
@@ -38,7 +49,7 @@ export function CommentForm({ contentId }: { contentId: string }) {
         autoFocusInDialog
         value={text}
         onChange={(value) => {
-          setText(value);
+          write(value);
           if (add.isError) add.reset();
         }}
         onSend={send}

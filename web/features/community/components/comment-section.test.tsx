@@ -2,6 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { COMMENT_EDIT_WINDOW_MS } from "../../../../contracts/community-catalog.ts";
 import { toastStore } from "../../../components/ui/toast/toast-store.ts";
+import { resetDrafts } from "../drafts.ts";
 import { apiError, asMember, comment, hal, json, renderWith, satoshi, urls, visitor } from "../test-community.tsx";
 import type { Comment } from "../types.ts";
 import { CommentSection } from "./comment-section.tsx";
@@ -32,6 +33,7 @@ beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
 });
 afterEach(() => {
+  resetDrafts();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   for (const toast of toastStore.getSnapshot()) toastStore.dismiss(toast.id);

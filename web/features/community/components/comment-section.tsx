@@ -37,7 +37,7 @@ export function CommentSection({ contentId, headingLevel = 2 }: { contentId: str
         Comments{total !== undefined ? ` (${total.toLocaleString("en-US")})` : ""}
       </Heading>
       {me.isPending ? null : me.data?.user ? (
-        <CommentForm contentId={contentId} />
+        <CommentForm contentId={contentId} memberId={me.data.user.id} />
       ) : (
         <p className="rounded-md border border-line bg-panel/60 px-3 py-2 text-sm text-muted">
           <SignInLink className="font-medium text-gem hover:underline">Sign in</SignInLink> to join the discussion.

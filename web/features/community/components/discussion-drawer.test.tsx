@@ -1,7 +1,8 @@
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
 import { openDiscussion, resetDiscussion, useCommentCount } from "../../../lib/discussion.ts";
+import { resetDrafts } from "../drafts.ts";
 import { asMember, comment, json, renderWith, satoshi } from "../test-community.tsx";
 import { DiscussionDrawer } from "./discussion-drawer.tsx";
 
@@ -36,6 +37,7 @@ beforeEach(() => {
   vi.stubGlobal("fetch", fetchMock);
 });
 afterEach(() => {
+  resetDrafts();
   vi.unstubAllGlobals();
   resetDiscussion();
 });
@@ -85,6 +87,66 @@ describe("the discussion drawer", () => {
     fireEvent.keyDown(within(drawer).getByRole("textbox", { name: "Edit your comment" }), { key: "Escape" });
     expect(within(drawer).queryByRole("textbox", { name: "Edit your comment" })).toBeNull();
     expect(screen.getByRole("dialog", { name: "Bitcoin hits record high" })).toBeTruthy();
+  });
+
+  it("keeps a half-written comment when it closes, back when it opens on that article again, gone once sent", async () => {
+    const posted: unknown[] = [];
+    fetchMock.mockImplementation(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      if (init?.method === "POST") {
+        posted.push(JSON.parse(String(init.body)));
+        return json(comment({ id: "c9", handle: "satoshi", username: null }), 201);
+      }
+      return json({ comments: [], next: null, total: 0 });
+    });
+    renderCardAndDrawer();
+    const box = () => screen.getByRole("textbox", { name: "Your comment" }) as HTMLTextAreaElement;
+    const reopen = async () => {
+      fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      fireEvent.click(screen.getByRole("button", { name: /Comments/ }));
+      await screen.findByRole("dialog", { name: "Bitcoin hits record high" });
+    };
+    fireEvent.click(screen.getByRole("button", { name: "Comments (3)" }));
+    await screen.findByRole("dialog", { name: "Bitcoin hits record high" });
+    fireEvent.change(box(), { target: { value: "Half a thought about" } });
+    await reopen();
+    expect(box().value).toBe("Half a thought about");
+    // Another article's drawer starts empty.
+    act(() => openDiscussion({ contentId: "https://news.example/other", title: "Other", count: 0 }));
+    expect(
+      ((await screen.findByRole("dialog", { name: "Other" })).querySelector("textarea") as HTMLTextAreaElement).value,
+    ).toBe("");
+    act(() => openDiscussion({ contentId: ARTICLE, title: "Bitcoin hits record high", count: 3 }));
+    await screen.findByRole("dialog", { name: "Bitcoin hits record high" });
+    fireEvent.change(box(), { target: { value: "Half a thought about ETFs" } });
+    fireEvent.keyDown(box(), { key: "Enter", ctrlKey: true });
+    await waitFor(() => expect(box().value).toBe(""));
+    expect(posted).toEqual([{ contentId: ARTICLE, content: "Half a thought about ETFs" }]);
+    await reopen();
+    expect(box().value).toBe("");
+  });
+
+  it("forgets the draft once sent even when the drawer was closed while it was being sent", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementation(async (_input: RequestInfo | URL, init?: RequestInit) =>
+      init?.method === "POST"
+        ? new Promise<Response>((resolve) => {
+            answer = resolve;
+          })
+        : json({ comments: [], next: null, total: 0 }),
+    );
+    renderCardAndDrawer();
+    fireEvent.click(screen.getByRole("button", { name: "Comments (3)" }));
+    const drawer = await screen.findByRole("dialog", { name: "Bitcoin hits record high" });
+    const box = within(drawer).getByRole("textbox", { name: "Your comment" });
+    fireEvent.change(box, { target: { value: "sent as the drawer closed" } });
+    fireEvent.keyDown(box, { key: "Enter", ctrlKey: true });
+    fireEvent.keyDown(drawer, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await act(async () => answer(json(comment({ id: "c9", handle: "satoshi", username: null }), 201)));
+    fireEvent.click(screen.getByRole("button", { name: /Comments/ }));
+    const again = await screen.findByRole("dialog", { name: "Bitcoin hits record high" });
+    expect((within(again).getByRole("textbox", { name: "Your comment" }) as HTMLTextAreaElement).value).toBe("");
   });
 
   it("brings the card's count up to date from what it loads and adds, without fetching the feed", async () => {

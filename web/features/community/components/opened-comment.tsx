@@ -35,8 +35,19 @@ export function useOpenedComment(id: string | null, listed: boolean, settled: bo
   return { inList: current?.inList === true, pinned: current && !current.inList ? current.id : null, reveal };
 }
 
-/** The comment a notification pointed at, shown above the timeline because it is not on its first page. */
-export function OpenedComment({ id, reveal }: { id: string; reveal: (element: HTMLElement | null) => void }) {
+/**
+ * The comment a notification pointed at, shown above the timeline because it is not on its
+ * first page. `onDeleted` moves focus on once it is deleted.
+ */
+export function OpenedComment({
+  id,
+  reveal,
+  onDeleted,
+}: {
+  id: string;
+  reveal: (element: HTMLElement | null) => void;
+  onDeleted: () => void;
+}) {
   const query = useQuery(commentQuery(id));
   const gone = query.error instanceof ApiError && query.error.status === 404;
   return (
@@ -62,7 +73,7 @@ export function OpenedComment({ id, reveal }: { id: string; reveal: (element: HT
           aria-current="true"
           className="rounded-xl border border-gem bg-panel p-4 outline-none ring-2 ring-gem/60"
         >
-          <CommentItem comment={query.data} context={<CommentedOn comment={query.data} />} />
+          <CommentItem comment={query.data} context={<CommentedOn comment={query.data} />} onDeleted={onDeleted} />
         </div>
       )}
     </section>
