@@ -19,8 +19,12 @@ export type HubOptions = {
 
 /** Most notifications a new stream catches up on; older ones are in the list. */
 export const STREAM_BACKLOG = 100;
-/** Open streams per member; a further one closes that member's oldest. */
-export const STREAMS_PER_MEMBER = 5;
+/**
+ * Open streams per member; a further one closes that member's oldest with an `evicted`
+ * event. Browsers allow 6 HTTP/1.1 connections per origin, and the page keeps one stream
+ * per browser (a leader tab), so 3 leaves room for a second browser and the page's requests.
+ */
+export const STREAMS_PER_MEMBER = 3;
 /** How long the browser waits before reconnecting (the stream's `retry:`). */
 const RETRY_MS = 5_000;
 /** Rows read at a time when a member has many new notifications. */
@@ -38,6 +42,13 @@ type Connection = {
   lastWrite: number;
   stream: PassThrough;
 };
+
+/**
+ * Why the server ended a stream, sent as the last event before it closes:
+ * `evicted` (the member opened more than STREAMS_PER_MEMBER: the page should poll
+ * instead of reconnecting, or the two would evict each other forever).
+ */
+type Ending = { event: "evicted"; reason: "too-many-streams" };
 
 const eventText = (fields: { id?: number; event: string; data: unknown }) =>
   `${fields.id === undefined ? "" : `id: ${fields.id}\n`}event: ${fields.event}\ndata: ${JSON.stringify(fields.data)}\n\n`;
@@ -108,7 +119,7 @@ export class NotificationHub {
     }
     if (connections.size >= STREAMS_PER_MEMBER) {
       const [oldest] = connections;
-      if (oldest) this.end(oldest);
+      if (oldest) this.end(oldest, { event: "evicted", reason: "too-many-streams" });
     }
     connections.add(connection);
     stream.on("close", () => this.forget(connection));
@@ -139,9 +150,13 @@ export class NotificationHub {
     await this.running;
   }
 
-  private end(connection: Connection): void {
+  /** Closes a stream; with an ending, tells the page why first (it must not simply reconnect). */
+  private end(connection: Connection, ending?: Ending): void {
     this.forget(connection);
-    connection.stream.end();
+    const { stream } = connection;
+    if (stream.writableEnded || stream.destroyed) return;
+    if (ending) stream.write(eventText({ event: ending.event, data: { reason: ending.reason } }));
+    stream.end();
   }
 
   private forget(connection: Connection): void {

@@ -5,6 +5,7 @@ import { buildTestApp } from "../../test/app.ts";
 import { article, communityTestApp, type Member } from "../../test/community.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
 import { get, json, openEventStream } from "../../test/event-stream.ts";
+import { STREAMS_PER_MEMBER } from "./notification-hub.ts";
 
 type Notified = { id: string; data: { notification: { seq: number; description: string }; unread: number } };
 
@@ -176,16 +177,20 @@ describe.each(testDatabaseTargets())("the notification stream on $dialect", (tar
     await stream.close();
   });
 
-  it("keeps at most 5 streams per member: a sixth closes the oldest", async () => {
+  it("keeps at most 3 streams per member: a fourth ends the oldest with an `evicted` event", async () => {
     const member = await ctx.join();
     const open = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < STREAMS_PER_MEMBER + 1; i++) {
       const stream = await connect(member);
       await stream.until(() => expect(stream.events).toHaveLength(1));
       open.push(stream);
     }
+    expect(STREAMS_PER_MEMBER).toBe(3);
     await open[0]?.finished;
-    expect(open.map((stream) => stream.ended)).toEqual([true, false, false, false, false, false]);
+    expect(open.map((stream) => stream.ended)).toEqual([true, false, false, false]);
+    // The page is told not to reconnect (it would evict the next one, forever); it polls instead.
+    expect(open[0]?.events.at(-1)).toEqual({ event: "evicted", data: { reason: "too-many-streams" } });
+    for (const stream of open.slice(1)) expect(stream.events.map((event) => event.event)).not.toContain("evicted");
     for (const stream of open) await stream.close();
   });
 

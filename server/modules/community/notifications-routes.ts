@@ -78,7 +78,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["community"],
         summary: "New notifications as they are made (server-sent events)",
-        description: `Opens with \`retry\` and a \`ready\` event ({unread, seq}), then sends every notification numbered after the Last-Event-ID header, else \`after\`, else the member's latest number (at most the ${STREAM_BACKLOG} newest), then each new one as an \`notification\` event whose id is its number and whose data is a NotificationEvent ({notification, unread}). A comment line every 25 s keeps it open; it ends when the session ends. At most ${STREAMS_PER_MEMBER} streams per member: another closes the oldest.`,
+        description: `Opens with \`retry\` and a \`ready\` event ({unread, seq}), then sends every notification numbered after the Last-Event-ID header, else \`after\`, else the member's latest number (at most the ${STREAM_BACKLOG} newest), then each new one as an \`notification\` event whose id is its number and whose data is a NotificationEvent ({notification, unread}). A comment line every 25 s keeps it open; it ends when the session ends. At most ${STREAMS_PER_MEMBER} streams per member: another ends the member's oldest with an \`evicted\` event (data {reason: "too-many-streams"}), after which the page should poll GET /api/notifications rather than reconnect (the two would evict each other forever).`,
         querystring: notificationStreamQuerySchema,
         response: {
           200: {
