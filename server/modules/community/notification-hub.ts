@@ -13,7 +13,10 @@ export type HubOptions = {
   pollMs?: number;
   /** A comment line this often keeps proxies from closing a quiet stream. */
   heartbeatMs?: number;
-  /** How often the streams' sessions are checked; a stream ends with its session. */
+  /**
+   * How often the streams' sessions are checked, for sessions ended by another process
+   * (or expired); a sign-out or deletion through this process ends them at once.
+   */
   sessionCheckMs?: number;
 };
 
@@ -44,11 +47,14 @@ type Connection = {
 };
 
 /**
- * Why the server ended a stream, sent as the last event before it closes:
- * `evicted` (the member opened more than STREAMS_PER_MEMBER: the page should poll
- * instead of reconnecting, or the two would evict each other forever).
+ * Why the server ended a stream, sent as the last event before it closes (data
+ * {reason}): `evicted` (the member opened more than STREAMS_PER_MEMBER: the page should
+ * poll instead of reconnecting, or the two would evict each other forever) or
+ * `signed-out` (the session or the account ended: the page should stop, not reconnect).
  */
-type Ending = { event: "evicted"; reason: "too-many-streams" };
+type Ending =
+  | { event: "evicted"; reason: "too-many-streams" }
+  | { event: "signed-out"; reason: "signed-out" | "account-deleted" | "session-ended" };
 
 const eventText = (fields: { id?: number; event: string; data: unknown }) =>
   `${fields.id === undefined ? "" : `id: ${fields.id}\n`}event: ${fields.event}\ndata: ${JSON.stringify(fields.data)}\n\n`;
@@ -82,7 +88,8 @@ export class NotificationHub {
   ) {
     this.pollMs = options.pollMs ?? 1_000;
     this.heartbeatMs = options.heartbeatMs ?? 25_000;
-    this.sessionCheckMs = options.sessionCheckMs ?? 60_000;
+    // One query per 200 sessions.
+    this.sessionCheckMs = options.sessionCheckMs ?? 10_000;
   }
 
   /** How many streams are open (for tests and health). */
@@ -140,6 +147,23 @@ export class NotificationHub {
     this.schedule(Math.max(0, Math.min(this.pollMs, this.lastPoll + 50 - Date.now())));
   }
 
+  /** Ends a session's streams at once, telling each page to stop (a sign-out through this process). */
+  endSession(sessionId: string): void {
+    const hash = hashSessionId(sessionId);
+    for (const connections of [...this.members.values()]) {
+      for (const connection of [...connections]) {
+        if (connection.sessionHash === hash) this.end(connection, { event: "signed-out", reason: "signed-out" });
+      }
+    }
+  }
+
+  /** Ends all of a member's streams at once, telling each page to stop (the account was deleted through this process). */
+  endMember(memberId: string): void {
+    for (const connection of [...(this.members.get(memberId) ?? [])]) {
+      this.end(connection, { event: "signed-out", reason: "account-deleted" });
+    }
+  }
+
   /** Ends every stream and stops polling; the app calls it as it closes, so shutdown never waits for a stream. */
   async close(): Promise<void> {
     this.closed = true;
@@ -188,7 +212,8 @@ export class NotificationHub {
       const seq = seqs.get(memberId);
       // The member's row is gone: the account was purged.
       if (seq === undefined) {
-        for (const connection of connections) this.end(connection);
+        for (const connection of [...connections])
+          this.end(connection, { event: "signed-out", reason: "account-deleted" });
         continue;
       }
       const behind = [...connections].filter((connection) => connection.last < seq);
@@ -252,6 +277,8 @@ export class NotificationHub {
         open.add(hash);
       }
     }
-    for (const connection of all) if (!open.has(connection.sessionHash)) this.end(connection);
+    for (const connection of all) {
+      if (!open.has(connection.sessionHash)) this.end(connection, { event: "signed-out", reason: "session-ended" });
+    }
   }
 }

@@ -194,15 +194,6 @@ describe.each(testDatabaseTargets())("the notification stream on $dialect", (tar
     for (const stream of open) await stream.close();
   });
 
-  it("ends the stream when the session ends (sign-out)", async () => {
-    const member = await ctx.join();
-    const stream = await connect(member);
-    await stream.until(() => expect(stream.events).toHaveLength(1));
-    const out = await ctx.app.inject({ method: "POST", url: "/api/auth/logout", cookies: member.cookies });
-    expect(out.statusCode).toBeLessThan(300);
-    await stream.until(() => expect(stream.ended).toBe(true), 3_000);
-  });
-
   it("ends open streams at once when the app closes", async () => {
     const second = openDatabase(ctx.handle.location);
     const app = await buildTestApp(second, { notificationStreams: { pollMs: 50 } });
