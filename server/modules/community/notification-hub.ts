@@ -11,7 +11,10 @@ import { countUnread, latestSeqs, notificationsBetween } from "./notifications-r
 export type HubOptions = {
   /** How often the connected members' numbers are read while anyone is connected. */
   pollMs?: number;
-  /** A comment line this often keeps proxies from closing a quiet stream. */
+  /**
+   * A stream sent nothing for this long gets a `ping` event: proxies keep it open, and
+   * the page, which cannot see comment lines, can tell a quiet stream from a dead one.
+   */
   heartbeatMs?: number;
   /**
    * How often the streams' sessions are checked, for sessions ended by another process
@@ -58,6 +61,9 @@ type Ending =
 
 const eventText = (fields: { id?: number; event: string; data: unknown }) =>
   `${fields.id === undefined ? "" : `id: ${fields.id}\n`}event: ${fields.event}\ndata: ${JSON.stringify(fields.data)}\n\n`;
+
+/** No id: a reconnecting page still resumes after its last notification. */
+const PING = eventText({ event: "ping", data: {} });
 
 /**
  * The process's one source of notification streams. It reads only the database, so each
@@ -226,7 +232,7 @@ export class NotificationHub {
     }
     for (const connections of this.members.values()) {
       for (const connection of connections) {
-        if (now - connection.lastWrite >= this.heartbeatMs) this.write(connection, ": keep-alive\n\n");
+        if (now - connection.lastWrite >= this.heartbeatMs) this.write(connection, PING);
       }
     }
   }

@@ -171,9 +171,14 @@ describe.each(testDatabaseTargets())("the notification stream on $dialect", (tar
     await json(signedOut);
   });
 
-  it("sends a comment line to keep a quiet stream open", async () => {
+  it("sends a quiet stream a `ping` event the page can see, without an id", async () => {
     const stream = await connect(await ctx.join());
-    await stream.until(() => expect(stream.comments).toContain("keep-alive"), 3_000);
+    await stream.until(() => expect(stream.events.filter((event) => event.event === "ping")).toHaveLength(2), 3_000);
+    expect(stream.events.slice(1, 3)).toEqual([
+      { event: "ping", data: {} },
+      { event: "ping", data: {} },
+    ]);
+    expect(stream.comments).toEqual([]);
     await stream.close();
   });
 
