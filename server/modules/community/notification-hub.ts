@@ -26,9 +26,10 @@ export type HubOptions = {
 /** Most notifications a new stream catches up on; older ones are in the list. */
 export const STREAM_BACKLOG = 100;
 /**
- * Open streams per member; a further one closes that member's oldest with an `evicted`
- * event. Browsers allow 6 HTTP/1.1 connections per origin, and the page keeps one stream
- * per browser (a leader tab), so 3 leaves room for a second browser and the page's requests.
+ * Open streams per member in this process; a further one closes that member's oldest
+ * with an `evicted` event. The page keeps one stream per browser (a leader tab), so this
+ * is three browsers or devices at once; and a browser whose tabs each opened one would
+ * still keep half its 6 HTTP/1.1 connections per origin for the page's requests.
  */
 export const STREAMS_PER_MEMBER = 3;
 /** How long the browser waits before reconnecting (the stream's `retry:`). */
