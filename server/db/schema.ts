@@ -201,6 +201,8 @@ export interface NotificationsTable {
   target: string | null;
   /** What made it: 'comment:<id>' or 'prediction:<id>'; unique per member. */
   cause: string;
+  /** Who made it: the commenter (migration 012); null for a prediction's outcome. */
+  actor_id: string | null;
   read_at: number | null;
   created_at: number;
 }

@@ -69,7 +69,10 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteAccount(app.database, currentMember(request).id, request.body.handle);
+      const { id } = currentMember(request);
+      await deleteAccount(app.database, id, request.body.handle);
+      // Its notification streams here end now; other processes' at their next session check.
+      app.notificationHub.endMember(id);
       clearSessionCookie(request, reply, MEMBER_COOKIE);
       return reply.status(204).send(null);
     },

@@ -56,7 +56,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const { member, sessionId } = signedIn;
       // A new session id at every sign-in: an id planted before cannot be carried over.
       const previous = request.cookies[MEMBER_COOKIE];
-      if (previous) await closeSession(app.database, previous);
+      if (previous) {
+        await closeSession(app.database, previous);
+        app.notificationHub.endSession(previous);
+      }
       setSessionCookie(request, reply, MEMBER_COOKIE, sessionId);
       return { user: member };
     },
@@ -73,7 +76,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const id = request.cookies[MEMBER_COOKIE];
-      if (id) await closeSession(app.database, id);
+      if (id) {
+        await closeSession(app.database, id);
+        // Its notification streams here end now; other processes' at their next session check.
+        app.notificationHub.endSession(id);
+      }
       clearSessionCookie(request, reply, MEMBER_COOKIE);
       return reply.status(204).send(null);
     },

@@ -59,7 +59,8 @@ export async function getComment(database: Database, id: string): Promise<Commen
 /**
  * Who hears of a new comment, one notification each: every member it mentions ('New
  * Mention'), then everyone else who commented on the same article or keeps it as a
- * favorite ('New Comment'). Never the commenter, never a deleted member.
+ * favorite ('New Comment'). Never the commenter, never a deleted member, and nobody who
+ * already has UNREAD_PER_ACTOR unread from the commenter (insertNotifications).
  */
 async function commentNotifications(
   tx: Tx,
@@ -69,6 +70,7 @@ async function commentNotifications(
     description: commentPreview(comment.content),
     target: commentTarget(comment.id),
     cause: commentCause(comment.id),
+    actorId: comment.authorId,
   };
   const mentioned = new Set(
     (await membersByHandle(tx, mentionedHandles(comment.content))).filter((id) => id !== comment.authorId),

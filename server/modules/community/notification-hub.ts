@@ -11,16 +11,27 @@ import { countUnread, latestSeqs, notificationsBetween } from "./notifications-r
 export type HubOptions = {
   /** How often the connected members' numbers are read while anyone is connected. */
   pollMs?: number;
-  /** A comment line this often keeps proxies from closing a quiet stream. */
+  /**
+   * A stream sent nothing for this long gets a `ping` event: proxies keep it open, and
+   * the page, which cannot see comment lines, can tell a quiet stream from a dead one.
+   */
   heartbeatMs?: number;
-  /** How often the streams' sessions are checked; a stream ends with its session. */
+  /**
+   * How often the streams' sessions are checked, for sessions ended by another process
+   * (or expired); a sign-out or deletion through this process ends them at once.
+   */
   sessionCheckMs?: number;
 };
 
 /** Most notifications a new stream catches up on; older ones are in the list. */
 export const STREAM_BACKLOG = 100;
-/** Open streams per member; a further one closes that member's oldest. */
-export const STREAMS_PER_MEMBER = 5;
+/**
+ * Open streams per member in this process; a further one closes that member's oldest
+ * with an `evicted` event. The page keeps one stream per browser (a leader tab), so this
+ * is three browsers or devices at once; and a browser whose tabs each opened one would
+ * still keep half its 6 HTTP/1.1 connections per origin for the page's requests.
+ */
+export const STREAMS_PER_MEMBER = 3;
 /** How long the browser waits before reconnecting (the stream's `retry:`). */
 const RETRY_MS = 5_000;
 /** Rows read at a time when a member has many new notifications. */
@@ -39,8 +50,21 @@ type Connection = {
   stream: PassThrough;
 };
 
+/**
+ * Why the server ended a stream, sent as the last event before it closes (data
+ * {reason}): `evicted` (the member opened more than STREAMS_PER_MEMBER: the page should
+ * poll instead of reconnecting, or the two would evict each other forever) or
+ * `signed-out` (the session or the account ended: the page should stop, not reconnect).
+ */
+type Ending =
+  | { event: "evicted"; reason: "too-many-streams" }
+  | { event: "signed-out"; reason: "signed-out" | "account-deleted" | "session-ended" };
+
 const eventText = (fields: { id?: number; event: string; data: unknown }) =>
   `${fields.id === undefined ? "" : `id: ${fields.id}\n`}event: ${fields.event}\ndata: ${JSON.stringify(fields.data)}\n\n`;
+
+/** No id: a reconnecting page still resumes after its last notification. */
+const PING = eventText({ event: "ping", data: {} });
 
 /**
  * The process's one source of notification streams. It reads only the database, so each
@@ -71,7 +95,8 @@ export class NotificationHub {
   ) {
     this.pollMs = options.pollMs ?? 1_000;
     this.heartbeatMs = options.heartbeatMs ?? 25_000;
-    this.sessionCheckMs = options.sessionCheckMs ?? 60_000;
+    // One query per 200 sessions.
+    this.sessionCheckMs = options.sessionCheckMs ?? 10_000;
   }
 
   /** How many streams are open (for tests and health). */
@@ -108,7 +133,7 @@ export class NotificationHub {
     }
     if (connections.size >= STREAMS_PER_MEMBER) {
       const [oldest] = connections;
-      if (oldest) this.end(oldest);
+      if (oldest) this.end(oldest, { event: "evicted", reason: "too-many-streams" });
     }
     connections.add(connection);
     stream.on("close", () => this.forget(connection));
@@ -129,6 +154,23 @@ export class NotificationHub {
     this.schedule(Math.max(0, Math.min(this.pollMs, this.lastPoll + 50 - Date.now())));
   }
 
+  /** Ends a session's streams at once, telling each page to stop (a sign-out through this process). */
+  endSession(sessionId: string): void {
+    const hash = hashSessionId(sessionId);
+    for (const connections of [...this.members.values()]) {
+      for (const connection of [...connections]) {
+        if (connection.sessionHash === hash) this.end(connection, { event: "signed-out", reason: "signed-out" });
+      }
+    }
+  }
+
+  /** Ends all of a member's streams at once, telling each page to stop (the account was deleted through this process). */
+  endMember(memberId: string): void {
+    for (const connection of [...(this.members.get(memberId) ?? [])]) {
+      this.end(connection, { event: "signed-out", reason: "account-deleted" });
+    }
+  }
+
   /** Ends every stream and stops polling; the app calls it as it closes, so shutdown never waits for a stream. */
   async close(): Promise<void> {
     this.closed = true;
@@ -139,9 +181,13 @@ export class NotificationHub {
     await this.running;
   }
 
-  private end(connection: Connection): void {
+  /** Closes a stream; with an ending, tells the page why first (it must not simply reconnect). */
+  private end(connection: Connection, ending?: Ending): void {
     this.forget(connection);
-    connection.stream.end();
+    const { stream } = connection;
+    if (stream.writableEnded || stream.destroyed) return;
+    if (ending) stream.write(eventText({ event: ending.event, data: { reason: ending.reason } }));
+    stream.end();
   }
 
   private forget(connection: Connection): void {
@@ -173,7 +219,8 @@ export class NotificationHub {
       const seq = seqs.get(memberId);
       // The member's row is gone: the account was purged.
       if (seq === undefined) {
-        for (const connection of connections) this.end(connection);
+        for (const connection of [...connections])
+          this.end(connection, { event: "signed-out", reason: "account-deleted" });
         continue;
       }
       const behind = [...connections].filter((connection) => connection.last < seq);
@@ -186,7 +233,7 @@ export class NotificationHub {
     }
     for (const connections of this.members.values()) {
       for (const connection of connections) {
-        if (now - connection.lastWrite >= this.heartbeatMs) this.write(connection, ": keep-alive\n\n");
+        if (now - connection.lastWrite >= this.heartbeatMs) this.write(connection, PING);
       }
     }
   }
@@ -237,6 +284,8 @@ export class NotificationHub {
         open.add(hash);
       }
     }
-    for (const connection of all) if (!open.has(connection.sessionHash)) this.end(connection);
+    for (const connection of all) {
+      if (!open.has(connection.sessionHash)) this.end(connection, { event: "signed-out", reason: "session-ended" });
+    }
   }
 }

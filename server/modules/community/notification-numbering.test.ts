@@ -1,22 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { runMaintenance } from "../../jobs/maintenance.ts";
-import { createLogger } from "../../logger.ts";
 import { article, communityTestApp, type Member } from "../../test/community.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
 import { addComment } from "./comments.ts";
 
-const DAY = 86_400_000;
-
-/** How notifications are numbered, batched and bounded. */
-describe.each(testDatabaseTargets())("notification numbers and bounds on $dialect", (target) => {
+/** How notifications are numbered and batched (bounds: notification-caps.test.ts). */
+describe.each(testDatabaseTargets())("notification numbers and batches on $dialect", (target) => {
   const ctx = communityTestApp(target);
   const db = () => ctx.handle.database.db;
   const unread = async (member: Member): Promise<number> => (await ctx.notifications(member)).json().unread;
-  const posted = async (member: Member, link: string, content: string) => {
-    const response = await ctx.comment(member, link, content);
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as { id: string };
-  };
 
   it("numbers each recipient's notifications 1…n without gaps when many members comment at once", async () => {
     const favoriters = await Promise.all(Array.from({ length: 4 }, () => ctx.join()));
@@ -99,49 +90,5 @@ describe.each(testDatabaseTargets())("notification numbers and bounds on $dialec
     expect(rows).toHaveLength(450);
     expect(new Set(rows.map((row) => row.user_id))).toEqual(new Set(ids));
     expect(rows.every((row) => row.seq === 1)).toBe(true);
-  });
-
-  it("keeps each member's newest 500 and drops notifications after 90 days", async () => {
-    const [ann, bob] = [await ctx.join(), await ctx.join()];
-    const now = Date.now();
-    await db().updateTable("users").set({ notification_seq: 600 }).where("id", "=", bob.id).execute();
-    const old = Array.from({ length: 120 }, (_, i) => ({
-      id: `old-${bob.id}-${i}`,
-      user_id: bob.id,
-      seq: i + 1,
-      kind: "comment" as const,
-      title: "New Comment",
-      description: `old ${i}`,
-      target: null,
-      cause: `comment:old-${i}`,
-      read_at: null,
-      created_at: i < 10 ? now - 91 * DAY : now - DAY,
-    }));
-    await db().insertInto("notifications").values(old).execute();
-    await ctx.favorite(bob, article(9));
-    await posted(ann, article(9), "the 601st");
-    const seqs = (
-      await db().selectFrom("notifications").select("seq").where("user_id", "=", bob.id).orderBy("seq").execute()
-    ).map((row) => row.seq);
-    // 601 - 500: numbers up to 101 are dropped.
-    expect(seqs[0]).toBe(102);
-    expect(seqs.at(-1)).toBe(601);
-    await db()
-      .updateTable("notifications")
-      .set({ created_at: now - 91 * DAY })
-      .where("seq", "<", 110)
-      .execute();
-    await runMaintenance(
-      {
-        database: ctx.handle.database,
-        dataDir: "/nonexistent",
-        accountPurgeMs: 30 * DAY,
-        holder: "t",
-        log: createLogger({ logLevel: "silent" }),
-      },
-      now,
-    );
-    const kept = await db().selectFrom("notifications").select("seq").where("user_id", "=", bob.id).execute();
-    expect(Math.min(...kept.map((row) => row.seq))).toBe(110);
   });
 });

@@ -9,6 +9,8 @@ import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../feeds/repository.ts";
 
 type Member = Awaited<ReturnType<typeof joinAsMember>>;
+
+const SESSION_CHECK_MS = 400;
 type Notified = { id: string; data: { notification: { seq: number; description: string } } };
 
 /*
@@ -30,8 +32,10 @@ describe.each(testDatabaseTargets())("notification streams with two processes on
   beforeAll(async () => {
     handle = await openTestDatabase(target);
     await upsertArticles(handle.database, "bitcoin", [testItem("shared", 1, Date.now())], Date.now());
-    a = await buildTestApp(handle.database, { notificationStreams: { pollMs: 100 } });
-    b = await buildTestApp(openDatabase(handle.location), { notificationStreams: { pollMs: 100 } });
+    // Sessions ended through the other process are noticed within SESSION_CHECK_MS.
+    const notificationStreams = { pollMs: 100, sessionCheckMs: SESSION_CHECK_MS };
+    a = await buildTestApp(handle.database, { notificationStreams });
+    b = await buildTestApp(openDatabase(handle.location), { notificationStreams });
     addressA = await a.listen({ port: 0, host: "127.0.0.1" });
     addressB = await b.listen({ port: 0, host: "127.0.0.1" });
   });
@@ -92,5 +96,20 @@ describe.each(testDatabaseTargets())("notification streams with two processes on
       expect(new Set(descriptions).size).toBe(24);
     }
     for (const opened of [...streams, onA]) await opened.close();
+  });
+
+  it("ends a stream on one process within the session check after signing out through the other", async () => {
+    const [leaving, staying] = [await joinAsMember(a, handle.database), await joinAsMember(a, handle.database)];
+    const onB = await stream(addressB, leaving);
+    const stays = await stream(addressB, staying);
+    const started = Date.now();
+    const out = await a.inject({ method: "POST", url: "/api/auth/logout", cookies: leaving.cookies });
+    expect(out.statusCode).toBe(204);
+    await onB.until(() => expect(onB.ended).toBe(true), 3_000);
+    // The check runs at the first poll after its interval (polls are 100 ms apart).
+    expect(Date.now() - started).toBeLessThan(SESSION_CHECK_MS + 1_000);
+    expect(onB.events.at(-1)).toEqual({ event: "signed-out", data: { reason: "session-ended" } });
+    expect(stays.ended).toBe(false);
+    await stays.close();
   });
 });

@@ -6,8 +6,17 @@ import type { NotificationKind, NotificationsTable } from "../../db/schema.ts";
 type Db = Pick<Database, "db">;
 type Tx = Pick<Database, "db" | "dialect">;
 
-/** Each member keeps at most this many notifications, the newest. */
+/**
+ * Each member keeps at most this many notifications. Past it, read ones go first (oldest
+ * first), then unread comments and mentions, and unread prediction outcomes last.
+ */
 export const NOTIFICATIONS_KEPT = 500;
+/**
+ * A member with this many unread notifications caused by one other member gets no more
+ * from them until they read some: one member's comments alone (mentions included) cannot
+ * push the recipient's other notifications out of the newest NOTIFICATIONS_KEPT.
+ */
+export const UNREAD_PER_ACTOR = 10;
 /** Notifications are deleted this long after they were made. */
 export const NOTIFICATION_RETENTION_MS = 90 * 24 * 3_600_000;
 
@@ -21,6 +30,8 @@ export type NewNotification = {
   description: string;
   target: string | null;
   cause: string;
+  /** The member who caused it (a comment's author); null when nobody did (a prediction's outcome). */
+  actorId: string | null;
 };
 
 /**
@@ -31,7 +42,9 @@ export type NewNotification = {
  * commit, so one member's notifications commit in the order of their numbers. FOR NO
  * KEY UPDATE (not FOR UPDATE) leaves the KEY SHARE locks of foreign keys alone: a
  * recipient writing a comment of their own is not held up. Members gone meanwhile are
- * skipped. Each member's oldest notifications past NOTIFICATIONS_KEPT are dropped.
+ * skipped, and so are members who already have UNREAD_PER_ACTOR unread from the same
+ * actor (counted under the lock, so two comments at once cannot both pass). Members
+ * past NOTIFICATIONS_KEPT are trimmed.
  */
 export async function insertNotifications(
   { db, dialect }: Tx,
@@ -40,11 +53,18 @@ export async function insertNotifications(
 ): Promise<void> {
   const sorted = [...notifications].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
   for (let start = 0; start < sorted.length; start += CHUNK) {
-    const chunk = sorted.slice(start, start + CHUNK);
-    const ids = chunk.map((notification) => notification.userId);
+    const locked = sorted.slice(start, start + CHUNK);
     if (dialect === "postgres") {
+      const ids = locked.map((notification) => notification.userId);
       await db.selectFrom("users").select("id").where("id", "in", ids).orderBy("id").forNoKeyUpdate().execute();
     }
+    const capped = await atUnreadCap({ db }, locked);
+    const chunk = locked.filter(
+      (notification) =>
+        notification.actorId === null || !capped.has(pairKey(notification.userId, notification.actorId)),
+    );
+    if (chunk.length === 0) continue;
+    const ids = chunk.map((notification) => notification.userId);
     const raised = await db
       .updateTable("users")
       .set({ notification_seq: sql`notification_seq + 1` })
@@ -65,6 +85,7 @@ export async function insertNotifications(
           description: notification.description,
           target: notification.target,
           cause: notification.cause,
+          actor_id: notification.actorId,
           read_at: null,
           created_at: now,
         },
@@ -72,17 +93,74 @@ export async function insertNotifications(
     });
     if (rows.length === 0) continue;
     await db.insertInto("notifications").values(rows).execute();
-    await db
-      .deleteFrom("notifications")
-      .where("user_id", "in", ids)
-      .where("seq", "<=", (eb) =>
-        eb
-          .selectFrom("users")
-          .select(sql<number>`users.notification_seq - ${NOTIFICATIONS_KEPT}`.as("oldest_dropped"))
-          .whereRef("users.id", "=", "notifications.user_id"),
-      )
-      .execute();
+    await trimNotifications({ db }, ids);
   }
+}
+
+const pairKey = (userId: string, actorId: string) => `${userId} ${actorId}`;
+
+/** The (recipient, actor) pairs of `notifications` whose recipient already has UNREAD_PER_ACTOR unread from that actor. */
+async function atUnreadCap({ db }: Db, notifications: NewNotification[]): Promise<Set<string>> {
+  const actors = [...new Set(notifications.flatMap((notification) => notification.actorId ?? []))];
+  if (actors.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("notifications")
+    .select(["user_id", "actor_id"])
+    .where("actor_id", "in", actors)
+    .where(
+      "user_id",
+      "in",
+      notifications.map((notification) => notification.userId),
+    )
+    .where("read_at", "is", null)
+    .groupBy(["user_id", "actor_id"])
+    .having((eb) => eb.fn.countAll(), ">=", UNREAD_PER_ACTOR)
+    .execute();
+  return new Set(rows.map((row) => pairKey(row.user_id, row.actor_id ?? "")));
+}
+
+/**
+ * Brings each of these members back to NOTIFICATIONS_KEPT notifications: read ones go
+ * first, then unread ones other than prediction outcomes, then those; oldest first
+ * within each. Numbers are unique, so a member past the limit has one numbered at or
+ * below (latest - NOTIFICATIONS_KEPT): only such members (an index probe each) are
+ * ranked, at most NOTIFICATIONS_KEPT + 1 rows each.
+ */
+async function trimNotifications({ db }: Db, userIds: string[]): Promise<void> {
+  const over = await db
+    .selectFrom("users")
+    .select("id")
+    .where("id", "in", userIds)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("notifications")
+          .select("notifications.id")
+          .whereRef("notifications.user_id", "=", "users.id")
+          .where("notifications.seq", "<=", sql<number>`users.notification_seq - ${NOTIFICATIONS_KEPT}`),
+      ),
+    )
+    .execute();
+  if (over.length === 0) return;
+  const ranked = db
+    .selectFrom("notifications")
+    .select([
+      "id",
+      sql<number>`row_number() over (
+        partition by user_id
+        order by case when read_at is not null then 0 when kind = 'prediction' then 2 else 1 end desc, seq desc
+      )`.as("place"),
+    ])
+    .where(
+      "user_id",
+      "in",
+      over.map((row) => row.id),
+    )
+    .as("ranked");
+  await db
+    .deleteFrom("notifications")
+    .where("id", "in", (eb) => eb.selectFrom(ranked).select("ranked.id").where("ranked.place", ">", NOTIFICATIONS_KEPT))
+    .execute();
 }
 
 /** A cause's notifications get a new description (an edited comment's preview). */

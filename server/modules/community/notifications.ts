@@ -17,15 +17,19 @@ export async function getNotifications(
   query: { before?: number; limit: number },
 ): Promise<{ notifications: Notification[]; unread: number; next: number | null; seq: number }> {
   // The number first: a notification made while the page is read is then still "after seq".
-  const state = await notificationState(database, userId);
+  const latest = (await latestSeqs(database, [userId])).get(userId) ?? 0;
   const rows = await listNotifications(database, userId, { before: query.before, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     notifications: page.map(presentNotification),
-    unread: state.unread,
+    unread: await countUnread(database, userId),
     next: rows.length > query.limit && last ? last.seq : null,
-    seq: state.seq,
+    // One committed between the two reads is listed but numbered above `latest`; a
+    // read-all through `latest` would leave it unread. A member's notifications commit
+    // in number order, so every one up to the highest listed is committed: that number
+    // is as safe to read through as `latest`.
+    seq: Math.max(latest, ...page.map((row) => row.seq)),
   };
 }
 

@@ -31,5 +31,7 @@ export function outcomeNotification(
     description,
     target: "/predictions",
     cause: predictionReference(prediction.id),
+    // Nobody caused it: it is never held back by the per-sender cap.
+    actorId: null,
   };
 }
