@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Member } from "../../../contracts/accounts.ts";
-import { apiError, json } from "../../features/gems/test-gems.ts";
+import { apiError, json } from "../../test/api-fixtures.ts";
 import { Header } from "./header.tsx";
 
 const satoshi: Member = { id: "u1", handle: "satoshi", username: null, email: null, avatar: null };

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { json, prediction } from "../../features/gems/test-gems.ts";
+import { json, prediction } from "../../test/api-fixtures.ts";
 import { BlurtsWithPredictionsPage } from "./blurts-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -3,11 +3,7 @@ import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import type { Me, Member } from "../../../contracts/accounts.ts";
-import type { Prediction } from "../../../contracts/gems.ts";
 import type { Comment, Notification } from "./types.ts";
-
-export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-export const apiError = (status: number, code: string, message: string) => json({ error: { code, message } }, status);
 
 export const satoshi: Member = { id: "u1", handle: "satoshi", username: null, email: null, avatar: null };
 export const hal: Member = { id: "u2", handle: "hal", username: "Hal Finney", email: null, avatar: null };
@@ -28,31 +24,6 @@ export function comment(over: Partial<Comment> = {}): Comment {
     content: "Running bitcoin",
     timestamp: new Date(Date.now() - 60_000).toISOString(),
     editedAt: null,
-    ...over,
-  };
-}
-
-/** A prediction as the API sends it; by default satoshi's open 5m BTC call placed a minute ago. */
-export function prediction(over: Partial<Prediction> = {}): Prediction {
-  const created = Date.now() - 60_000;
-  return {
-    id: "p1",
-    username: null,
-    handle: "satoshi",
-    avatar: null,
-    token: "BTC",
-    direction: "up",
-    percentage: 1,
-    timeFrame: "5m",
-    wager: 100,
-    status: "active",
-    created_at: new Date(created).toISOString(),
-    completed_at: null,
-    endsAt: new Date(created + 5 * 60_000).toISOString(),
-    entry: { usd: 97_000, source: "api.coingecko.com", at: new Date(created).toISOString() },
-    exit: null,
-    payout: null,
-    note: null,
     ...over,
   };
 }

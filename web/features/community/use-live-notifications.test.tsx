@@ -2,10 +2,11 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { json } from "../../test/api-fixtures.ts";
 import { STREAM_RETRY_MS } from "./notification-stream.ts";
 import { summaryQuery, useNotifications, useUnreadCount } from "./notifications-api.ts";
 import type { BrowserParts } from "./shared-notification-stream.ts";
-import { json, notification } from "./test-community.tsx";
+import { notification } from "./test-community.tsx";
 import { FakeEventSource, passWithPings } from "./test-event-source.ts";
 import { fakeBrowser } from "./test-tabs.ts";
 import type { Notification } from "./types.ts";

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiError, asMember, comment, hal, json, prediction, renderWith } from "../test-community.tsx";
+import { apiError, json, prediction } from "../../../test/api-fixtures.ts";
+import { asMember, comment, hal, renderWith } from "../test-community.tsx";
 import type { Blurt } from "../types.ts";
 import { BlurtsPage } from "./blurts-page.tsx";
 

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { apiError, json } from "../../../test/api-fixtures.ts";
 import { useUnreadCount } from "../notifications-api.ts";
-import { apiError, asMember, json, notification, renderWith, satoshi, visitor } from "../test-community.tsx";
+import { asMember, notification, renderWith, satoshi, visitor } from "../test-community.tsx";
 import type { Notification } from "../types.ts";
 import { NotificationsPage } from "./notifications-page.tsx";
 

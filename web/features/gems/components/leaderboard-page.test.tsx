@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiError, json } from "../test-gems.ts";
+import { apiError, json } from "../../../test/api-fixtures.ts";
 import type { LeaderboardMember } from "../types.ts";
 import { LeaderboardPage } from "./leaderboard-page.tsx";
 

@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Me, Member } from "../../../../contracts/accounts.ts";
 import { toastStore } from "../../../components/ui/toast/toast-store.ts";
-import { apiError, json, prediction } from "../test-gems.ts";
+import { apiError, json, prediction } from "../../../test/api-fixtures.ts";
 import { PredictionPanel } from "./prediction-panel.tsx";
 
 const satoshi: Member = { id: "u1", handle: "satoshi", username: null, email: null, avatar: null };

@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Me, Member } from "../../../../contracts/accounts.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
-import { apiError, json, prediction } from "../test-gems.ts";
+import { apiError, json, prediction } from "../../../test/api-fixtures.ts";
 import type { Predictions } from "../types.ts";
 import { PredictionsPage } from "./predictions-page.tsx";
 

@@ -1,10 +1,12 @@
-import type { Prediction } from "./types.ts";
+import type { Prediction } from "../../contracts/gems.ts";
 
+/** An API answer as fetch returns it. */
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
+/** An API error answer in the API's error shape. */
 export const apiError = (status: number, code: string, message: string) => json({ error: { code, message } }, status);
 
-/** A prediction as the API sends it; by default an open 5m BTC call placed a minute ago. */
+/** A prediction as the API sends it; by default satoshi's open 5m BTC call placed a minute ago. */
 export function prediction(over: Partial<Prediction> = {}): Prediction {
   const created = Date.now() - 60_000;
   return {
