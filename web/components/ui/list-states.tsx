@@ -1,5 +1,6 @@
 import { RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
+import { Button } from "./form.tsx";
 
 /** A failed load: the spec's message (or one line per thing that failed) and a way to try again. */
 export function LoadError({ message, onRetry }: { message: string | readonly string[]; onRetry: () => void }) {
@@ -41,6 +42,25 @@ export function RefreshFailed({ message, onRetry }: { message: string; onRetry: 
         Try again
       </button>
     </div>
+  );
+}
+
+/** What a list paged with TanStack Query's infinite queries tells its end. */
+type Pages = {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => unknown;
+};
+
+/** The end of a paged list: "Load more" while there is more, or why the next page failed, with a retry. */
+export function LoadMore({ pages, failed }: { pages: Pages; failed: string }) {
+  if (pages.isFetchNextPageError) return <RefreshFailed message={failed} onRetry={() => void pages.fetchNextPage()} />;
+  if (!pages.hasNextPage) return null;
+  return (
+    <Button variant="secondary" busy={pages.isFetchingNextPage} onClick={() => void pages.fetchNextPage()}>
+      Load more
+    </Button>
   );
 }
 

@@ -10,8 +10,7 @@ import {
   blurtSorts,
 } from "../../../../contracts/community-catalog.ts";
 import type { Prediction } from "../../../../contracts/gems.ts";
-import { Button } from "../../../components/ui/form.tsx";
-import { EmptyState, LoadError, RefreshFailed } from "../../../components/ui/list-states.tsx";
+import { EmptyState, LoadError, LoadMore, RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { paths } from "../../../paths.ts";
@@ -117,13 +116,7 @@ export function BlurtsPage({ renderPrediction }: { renderPrediction: RenderPredi
                 );
               })}
             </ul>
-            {query.isFetchNextPageError ? (
-              <RefreshFailed message="Could not load more activity." onRetry={() => void query.fetchNextPage()} />
-            ) : query.hasNextPage ? (
-              <Button variant="secondary" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-                Load more
-              </Button>
-            ) : null}
+            <LoadMore pages={query} failed="Could not load more activity." />
           </>
         )}
       </div>

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef } from "react";
-import { Button } from "../../../components/ui/form.tsx";
-import { EmptyState, LoadError, RefreshFailed } from "../../../components/ui/list-states.tsx";
+import { EmptyState, LoadError, LoadMore, RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { SignInLink } from "../../../components/ui/sign-in-link.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { setCommentCount } from "../../../lib/discussion.ts";
@@ -61,13 +60,7 @@ export function CommentSection({ contentId, headingLevel = 2 }: { contentId: str
               </li>
             ))}
           </ol>
-          {query.isFetchNextPageError ? (
-            <RefreshFailed message="Could not load more comments." onRetry={() => void query.fetchNextPage()} />
-          ) : query.hasNextPage ? (
-            <Button variant="secondary" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-              Load more
-            </Button>
-          ) : null}
+          <LoadMore pages={query} failed="Could not load more comments." />
         </>
       )}
     </section>

@@ -1,7 +1,7 @@
 import { CheckCheck } from "lucide-react";
 import { useNavigate } from "react-router";
 import { Button } from "../../../components/ui/form.tsx";
-import { EmptyState, LoadError, RefreshFailed } from "../../../components/ui/list-states.tsx";
+import { EmptyState, LoadError, LoadMore, RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { SignInLink } from "../../../components/ui/sign-in-link.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -92,13 +92,7 @@ function NotificationList({ memberId }: { memberId: string }) {
           </li>
         ))}
       </ul>
-      {query.isFetchNextPageError ? (
-        <RefreshFailed message="Could not load older notifications." onRetry={() => void query.fetchNextPage()} />
-      ) : query.hasNextPage ? (
-        <Button variant="secondary" busy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
-          Load more
-        </Button>
-      ) : null}
+      <LoadMore pages={query} failed="Could not load older notifications." />
     </div>
   );
 }
