@@ -78,6 +78,30 @@ export async function openTestDatabase(target: TestDatabaseTarget) {
 }
 
 /**
+ * A fresh database migrated up to, not including, migration `before` (e.g. "012"): for
+ * testing what that migration does to rows stored before it. `migrateRest` applies the
+ * rest and returns the ids it applied; `dispose` closes and drops the database.
+ */
+export async function openDatabaseBefore(target: TestDatabaseTarget, before: string) {
+  const created = await target.create();
+  const database = openDatabase(created.location);
+  const all = loadMigrations(database.dialect);
+  await migrate(
+    database,
+    all.filter((m) => m.id < before),
+    { lockTimeoutMs: 10_000 },
+  );
+  return {
+    database,
+    migrateRest: () => migrate(database, all, { lockTimeoutMs: 10_000 }),
+    async dispose() {
+      await database.close().catch(() => {});
+      await created.drop();
+    },
+  };
+}
+
+/**
  * Takes the migration lock as another process would mid-migration, and keeps it until
  * `release()`; `released` settles once the lock is given back.
  */

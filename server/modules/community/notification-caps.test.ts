@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../../db/connection.ts";
-import { loadMigrations, migrate } from "../../db/migrate.ts";
 import type { NotificationsTable } from "../../db/schema.ts";
 import { runMaintenance } from "../../jobs/maintenance.ts";
 import { createLogger } from "../../logger.ts";
 import { article, communityTestApp, type Member } from "../../test/community.ts";
-import { testDatabaseTargets } from "../../test/databases.ts";
+import { openDatabaseBefore, testDatabaseTargets } from "../../test/databases.ts";
 import { addComment } from "./comments.ts";
 import { insertNotifications, NOTIFICATIONS_KEPT, UNREAD_PER_ACTOR } from "./notifications-repository.ts";
 
@@ -173,15 +171,8 @@ describe.each(testDatabaseTargets())("notification caps on $dialect", (target) =
 
 describe.each(testDatabaseTargets())("migration 012 on $dialect", (target) => {
   it("names the author of each comment notification written before it", async () => {
-    const created = await target.create();
-    const database = openDatabase(created.location);
+    const { database, migrateRest, dispose } = await openDatabaseBefore(target, "012");
     try {
-      const all = loadMigrations(database.dialect);
-      await migrate(
-        database,
-        all.filter((m) => m.id < "012"),
-        { lockTimeoutMs: 10_000 },
-      );
       for (const id of ["u1", "u2"]) {
         await database.db
           .insertInto("users")
@@ -221,7 +212,7 @@ describe.each(testDatabaseTargets())("migration 012 on $dialect", (target) => {
           old(3, "prediction", "prediction:p"),
         ])
         .execute();
-      expect(await migrate(database, all, { lockTimeoutMs: 10_000 })).toContain("012_notification_actors");
+      expect(await migrateRest()).toContain("012_notification_actors");
       const rows = await database.db.selectFrom("notifications").select(["seq", "actor_id"]).orderBy("seq").execute();
       expect(rows).toEqual([
         { seq: 1, actor_id: "u2" },
@@ -229,8 +220,7 @@ describe.each(testDatabaseTargets())("migration 012 on $dialect", (target) => {
         { seq: 3, actor_id: null },
       ]);
     } finally {
-      await database.close();
-      await created.drop();
+      await dispose();
     }
   });
 });

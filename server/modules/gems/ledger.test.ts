@@ -1,11 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { INITIAL_GEMS } from "../../../contracts/gems-catalog.ts";
-import { openDatabase } from "../../db/connection.ts";
-import { loadMigrations, migrate } from "../../db/migrate.ts";
 import { joinAsMember } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openDatabaseBefore, openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { expectGemsInvariant } from "../../test/gems-invariant.ts";
 import { createInvite } from "../accounts/invites.ts";
 import { insertLedgerRow } from "./repository.ts";
@@ -100,15 +98,8 @@ describe.each(testDatabaseTargets())("the GEMS ledger on $dialect", (target) => 
 
 describe.each(testDatabaseTargets())("migration 009 on $dialect", (target) => {
   it("gives every member who joined before GEMS the grant row and the balance", async () => {
-    const created = await target.create();
-    const database = openDatabase(created.location);
+    const { database, migrateRest, dispose } = await openDatabaseBefore(target, "009");
     try {
-      const all = loadMigrations(database.dialect);
-      await migrate(
-        database,
-        all.filter((m) => m.id < "009"),
-        { lockTimeoutMs: 10_000 },
-      );
       for (const [id, handle] of <Array<[string, string]>>[
         ["u1", "early"],
         ["u2", "second"],
@@ -128,7 +119,7 @@ describe.each(testDatabaseTargets())("migration 009 on $dialect", (target) => {
           })
           .execute();
       }
-      expect(await migrate(database, all, { lockTimeoutMs: 10_000 })).toContain("009_gems");
+      expect(await migrateRest()).toContain("009_gems");
       const users = await database.db.selectFrom("users").select(["id", "gems_balance"]).orderBy("id").execute();
       expect(users).toEqual([
         { id: "u1", gems_balance: INITIAL_GEMS },
@@ -136,8 +127,7 @@ describe.each(testDatabaseTargets())("migration 009 on $dialect", (target) => {
       ]);
       await expectGemsInvariant(database);
     } finally {
-      await database.close();
-      await created.drop();
+      await dispose();
     }
   });
 });
