@@ -207,6 +207,44 @@ export interface NotificationsTable {
   created_at: number;
 }
 
+/** Spec §3 Event (migration 013). */
+export interface EventsTable {
+  id: string;
+  title: string;
+  description: string;
+  start_date: number;
+  end_date: number;
+  city: string;
+  country: string;
+  website: string;
+  image_url: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Spec §3 Blog post (migration 013); its url is /blog/<slug>. */
+export interface BlogPostsTable {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  author: string;
+  date: number;
+  /** JSON array of strings. */
+  tags: string;
+  image: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Page views per UTC day and route pattern (migration 014). */
+export interface PageViewsTable {
+  day: string;
+  route: string;
+  views: number;
+}
+
 export interface Schema {
   job_leases: JobLeasesTable;
   feeds: FeedsTable;
@@ -225,4 +263,7 @@ export interface Schema {
   user_predictions: UserPredictionsTable;
   user_interactions: UserInteractionsTable;
   notifications: NotificationsTable;
+  events: EventsTable;
+  blog_posts: BlogPostsTable;
+  page_views: PageViewsTable;
 }
