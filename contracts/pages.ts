@@ -37,3 +37,31 @@ export const pageRoutes = [
   "/leaderboard",
   "/team",
 ] as const;
+
+export type PageRoute = (typeof pageRoutes)[number];
+
+/** Patterns as segments, fixed ones before those with `:name` parts, so a fixed page wins a tie. */
+const patterns = [...pageRoutes]
+  .sort((a, b) => a.split(":").length - b.split(":").length)
+  .map((route) => ({ route, parts: route.split("/").filter(Boolean) }));
+
+/**
+ * The page pattern the router shows at `pathname` (e.g. `/token/USDC.e` → `/token/:symbol`),
+ * matched the way React Router does: decoded, ignoring case and trailing slashes, a `:name`
+ * segment taking any one segment. Undefined for any other address.
+ */
+export function pageRouteOf(pathname: string): PageRoute | undefined {
+  let segments: string[];
+  try {
+    segments = pathname.replace(/\/+$/, "").split("/").slice(1).map(decodeURIComponent);
+  } catch {
+    return undefined; // not decodable, so no page either
+  }
+  return patterns.find(
+    ({ parts }) =>
+      parts.length === segments.length &&
+      parts.every((part, i) =>
+        part.startsWith(":") ? segments[i] !== "" : part.toLowerCase() === segments[i]?.toLowerCase(),
+      ),
+  )?.route;
+}

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { pageRoutes } from "../../contracts/pages.ts";
+import { pageRouteOf } from "../../contracts/pages.ts";
 import { notFound } from "../errors.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -22,26 +22,9 @@ function isPageVisit(pathname: string, accept: string | undefined): boolean {
   return !path.extname(pathname) || (accept ?? "").includes("text/html");
 }
 
-const pagePatterns = pageRoutes.map((route) => route.split("/").filter(Boolean));
-
-/**
- * Whether the client router has a page at `pathname`, matched the way React Router does:
- * decoded, ignoring case and trailing slashes, a `:name` segment taking any one segment.
- */
+/** Whether the client router has a page at `pathname` (see pageRouteOf). */
 export function isPageRoute(pathname: string): boolean {
-  let segments: string[];
-  try {
-    segments = pathname.replace(/\/+$/, "").split("/").slice(1).map(decodeURIComponent);
-  } catch {
-    return false; // not decodable, so no page either
-  }
-  return pagePatterns.some(
-    (pattern) =>
-      pattern.length === segments.length &&
-      pattern.every((part, i) =>
-        part.startsWith(":") ? segments[i] !== "" : part.toLowerCase() === segments[i]?.toLowerCase(),
-      ),
-  );
+  return pageRouteOf(pathname) !== undefined;
 }
 
 /**
