@@ -169,3 +169,5 @@ export const analyticsSchema = z.object({
     .describe(`The most viewed routes of the period, at most ${ANALYTICS_TOP_PAGES}`),
   total: z.number().int(),
 });
+
+export type Analytics = z.infer<typeof analyticsSchema>;

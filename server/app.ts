@@ -10,6 +10,7 @@ import { profileRoutes } from "./modules/accounts/profile-routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { type AdminPassword, loadAdminPassword } from "./modules/admin/admin-password.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { blurtsRoutes } from "./modules/community/blurts-routes.ts";
 import { commentRoutes } from "./modules/community/comments-routes.ts";
 import { type HubOptions, NotificationHub } from "./modules/community/notification-hub.ts";
@@ -193,6 +194,7 @@ export async function buildApp({
   await app.register(marketRoutes, { prefix: "/api" });
   await app.register(gemsRoutes, { prefix: "/api" });
   await app.register(blurtsRoutes, { prefix: "/api" });
+  await app.register(analyticsRoutes, { prefix: "/api" });
   await app.register(publishRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);
   await registerWebApp(app, webRoot);

@@ -2,10 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { unauthenticated } from "../errors.ts";
 
 /**
- * What a visitor may still reach with ACCESS_MODE=members: health, signing in and up, and
- * what the legal pages show (site settings). Matched against the route the router chose,
- * never the raw URL, so encodings (`/%61pi/…`) and absolute-form request lines cannot
- * slip past.
+ * What a visitor may still reach with ACCESS_MODE=members: health, signing in and up,
+ * what the legal pages show (site settings), and reporting a page view. Matched against
+ * the route the router chose, never the raw URL, so encodings (`/%61pi/…`) and
+ * absolute-form request lines cannot slip past.
  */
 const OPEN_ROUTES = new Set([
   "/api/health",
@@ -15,6 +15,8 @@ const OPEN_ROUTES = new Set([
   "/api/auth/login",
   "/api/auth/logout",
   "/api/admin/login",
+  // Views of the sign-in and legal pages count too; the call reveals nothing.
+  "/api/analytics/pageview",
 ]);
 
 /**

@@ -16,9 +16,15 @@ declare module "fastify" {
 export const MEMBER_COOKIE = "gemwire_session";
 export const ADMIN_COOKIE = "gemwire_admin";
 
-/** Only API and feed routes carry meaning for sessions; static files skip the lookup. */
+/**
+ * Only API and feed routes carry meaning for sessions; static files skip the lookup, and
+ * so do page views, which are counted without knowing who viewed (and come with every
+ * navigation, so the lookup would be their main cost).
+ */
 const needsSession = (route: string | undefined) =>
-  route !== undefined && (route.startsWith("/api") || route.startsWith("/feeds/"));
+  route !== undefined &&
+  route !== "/api/analytics/pageview" &&
+  (route.startsWith("/api") || route.startsWith("/feeds/"));
 
 function isHttps(request: FastifyRequest): boolean {
   return request.protocol === "https" || (request.server.config.publicUrl ?? "").startsWith("https:");

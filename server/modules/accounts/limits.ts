@@ -25,6 +25,12 @@ export const limits = {
   commentsPerMember: { limit: 10, windowMs: MINUTE },
   /** Predictions placed: one every 5 s for 10 minutes, more than anyone follows; caps a script's rows. */
   predictionsPerMember: { limit: 120, windowMs: 10 * MINUTE },
+  /**
+   * Page views counted from one address: five a second for a minute is more than anyone
+   * clicks, and keeps one script from inflating the counts. Past it views are dropped
+   * quietly; nothing is refused and no account is touched.
+   */
+  pageViewsPerAddress: { limit: 300, windowMs: MINUTE },
 } satisfies Record<string, RateLimitRule>;
 
 /**
