@@ -22,6 +22,15 @@ export const siteConfigSchema = z
       telegram: z.string().optional(),
       discord: z.string().optional(),
     }),
+    analyticsScript: z
+      .object({
+        url: z.string(),
+        data: z.record(z.string(), z.string()).describe("`data-*` attributes to set on the script element"),
+      })
+      .nullable()
+      .describe(
+        "A Plausible- or Umami-style page-view script to load (ANALYTICS_SCRIPT_URL, ANALYTICS_SCRIPT_DATA); null when none",
+      ),
   })
   .meta({ id: "SiteConfig" });
 

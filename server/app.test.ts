@@ -257,6 +257,7 @@ describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
       feedRefreshMs: 300_000,
       sampleMode: false,
       social: { x: "https://x.com/gemwire" },
+      analyticsScript: null,
     });
     expect(response.body).not.toContain("correct horse");
   });

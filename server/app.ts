@@ -94,6 +94,7 @@ export async function buildApp({
   prices,
   notificationStreams,
 }: AppOptions): Promise<FastifyInstance> {
+  const securityHeaders = baselineSecurityHeaders(config);
   const app = Fastify({
     loggerInstance: logger,
     // Keep a caller's (load balancer's) request id when it looks sane, else make one.
@@ -120,7 +121,7 @@ export async function buildApp({
       // No hook runs for these answers, so they get their headers here.
       (reply as FastifyReply)
         .status(400)
-        .headers({ ...baselineSecurityHeaders, "x-request-id": request.id })
+        .headers({ ...securityHeaders, "x-request-id": request.id })
         .send({ error: { code: "invalid_request", message: `Invalid request: ${error.message}` } });
     },
   });

@@ -79,6 +79,23 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ STORIES_WINDOW_HOURS: "0" })).toThrow(/STORIES_WINDOW_HOURS/);
   });
 
+  it("reads the page-view script and the data attributes it needs", () => {
+    expect(loadConfig({}).analyticsScript).toBeUndefined();
+    expect(loadConfig({ ANALYTICS_SCRIPT_URL: "https://plausible.io/js/script.manual.js" }).analyticsScript).toEqual({
+      url: "https://plausible.io/js/script.manual.js",
+      data: {},
+    });
+    expect(
+      loadConfig({
+        ANALYTICS_SCRIPT_URL: "https://umami.example/script.js",
+        ANALYTICS_SCRIPT_DATA: "website-id=94db1cb1-74f4-4a40-ad6c-962362670409, host-url=https://umami.example",
+      }).analyticsScript,
+    ).toEqual({
+      url: "https://umami.example/script.js",
+      data: { "website-id": "94db1cb1-74f4-4a40-ad6c-962362670409", "host-url": "https://umami.example" },
+    });
+  });
+
   it("treats an empty value as unset", () => {
     expect(loadConfig({ PORT: "", SOCIAL_X_URL: "" })).toMatchObject({ port: 3000, social: { x: undefined } });
   });
@@ -97,6 +114,27 @@ describe("loadConfig", () => {
     [{ PRICE_API_URL: "ftp://prices" }, /^PRICE_API_URL /],
     [{ SOCIAL_X_URL: "javascript:alert(1)" }, /^SOCIAL_X_URL must be an http\(s\) URL/],
     [{ CONTACT_EMAIL: "nobody" }, /^CONTACT_EMAIL must be an email address/],
+    [{ ANALYTICS_SCRIPT_URL: "plausible.io/js/script.js" }, /^ANALYTICS_SCRIPT_URL must be an http\(s\) URL/],
+    [{ ANALYTICS_SCRIPT_URL: "javascript:alert(1)" }, /^ANALYTICS_SCRIPT_URL must be an http\(s\) URL/],
+    [
+      { ANALYTICS_SCRIPT_URL: "https://umami.example/script.js", ANALYTICS_SCRIPT_DATA: "website-id" },
+      /^ANALYTICS_SCRIPT_DATA must be comma-separated name=value pairs/,
+    ],
+    [
+      { ANALYTICS_SCRIPT_URL: "https://umami.example/script.js", ANALYTICS_SCRIPT_DATA: 'x="><script>' },
+      /^ANALYTICS_SCRIPT_DATA must be comma-separated name=value pairs/,
+    ],
+    [
+      {
+        ANALYTICS_SCRIPT_URL: "https://umami.example/script.js",
+        ANALYTICS_SCRIPT_DATA: "domain=a.example,Website Id=x",
+      },
+      /^ANALYTICS_SCRIPT_DATA must be comma-separated name=value pairs/,
+    ],
+    [
+      { ANALYTICS_SCRIPT_DATA: "domain=gemwire.example" },
+      /^ANALYTICS_SCRIPT_DATA is set but ANALYTICS_SCRIPT_URL is not/,
+    ],
   ])("refuses %o naming the variable", (env, message) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);

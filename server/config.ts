@@ -66,6 +66,13 @@ const environmentSchema = z.object({
   SOCIAL_X_URL: optionalUrl,
   SOCIAL_TELEGRAM_URL: optionalUrl,
   SOCIAL_DISCORD_URL: optionalUrl,
+  ANALYTICS_SCRIPT_URL: optionalUrl,
+  ANALYTICS_SCRIPT_DATA: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]*=[^,\s"'<>]+(,\s*[a-z][a-z0-9-]*=[^,\s"'<>]+)*$/, {
+      error: "must be comma-separated name=value pairs, e.g. website-id=94db1cb1-74f4-4a40-ad6c-962362670409",
+    })
+    .optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -100,6 +107,11 @@ export type Config = {
   publicUrl: string | undefined;
   contactEmail: string;
   social: { x?: string; telegram?: string; discord?: string };
+  /**
+   * A Plausible- or Umami-style page-view script the web app loads (ANALYTICS_SCRIPT_URL),
+   * with the `data-*` attributes it reads (ANALYTICS_SCRIPT_DATA); its origin is allowed by the CSP.
+   */
+  analyticsScript: { url: string; data: Record<string, string> } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -113,6 +125,16 @@ export class ConfigError extends Error {
 function shownValue(name: string, value: string | undefined): string {
   if (value === undefined || name.includes("PASSWORD")) return "";
   return ` (got "${value.replace(/\/\/[^/@\s]*@/, "//***@")}")`;
+}
+
+function readScriptData(value: string | undefined): Record<string, string> {
+  if (value === undefined) return {};
+  return Object.fromEntries(
+    value.split(",").map((pair) => {
+      const [name = "", ...rest] = pair.trim().split("=");
+      return [name, rest.join("=")];
+    }),
+  );
 }
 
 function readTrustProxy(value: string | undefined): boolean | number | string[] {
@@ -141,6 +163,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const env = parsed.data;
+  if (env.ANALYTICS_SCRIPT_DATA !== undefined && env.ANALYTICS_SCRIPT_URL === undefined) {
+    throw new ConfigError([
+      "ANALYTICS_SCRIPT_DATA is set but ANALYTICS_SCRIPT_URL is not: the attributes are for that script",
+    ]);
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   // Sample mode reads everything from this very server, on loopback.
   const self = `http://127.0.0.1:${env.PORT}/samples`;
@@ -173,5 +200,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       telegram: env.SOCIAL_TELEGRAM_URL,
       discord: env.SOCIAL_DISCORD_URL,
     },
+    analyticsScript: env.ANALYTICS_SCRIPT_URL
+      ? { url: env.ANALYTICS_SCRIPT_URL, data: readScriptData(env.ANALYTICS_SCRIPT_DATA) }
+      : undefined,
   };
 }

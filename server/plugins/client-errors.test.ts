@@ -149,7 +149,7 @@ describe("the client error handler on its own", () => {
     };
     return { socket: socket as unknown as net.Socket, written, isDestroyed: () => destroyed };
   }
-  const app = { log: { info: () => undefined } } as unknown as FastifyInstance;
+  const app = { log: { info: () => undefined }, config: {} } as unknown as FastifyInstance;
   const failure = (code: string) => Object.assign(new Error(code), { code });
 
   it("answers a request that never finished arriving with a 408", () => {
@@ -166,7 +166,10 @@ describe("the client error handler on its own", () => {
 
   it("logs the parser's verdict, never the raw request head with its cookies", () => {
     const logged: unknown[] = [];
-    const logging = { log: { info: (entry: unknown) => logged.push(entry) } } as unknown as FastifyInstance;
+    const logging = {
+      log: { info: (entry: unknown) => logged.push(entry) },
+      config: {},
+    } as unknown as FastifyInstance;
     const { socket } = fakeSocket();
     const error = Object.assign(new Error("Parse Error: Invalid character in Content-Length"), {
       code: "HPE_INVALID_CONTENT_LENGTH",

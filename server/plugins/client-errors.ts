@@ -67,7 +67,7 @@ export function handleClientError(this: FastifyInstance, error: ClientError, soc
       "content-length": String(Buffer.byteLength(body)),
       connection: "close",
       "x-request-id": id,
-      ...baselineSecurityHeaders,
+      ...baselineSecurityHeaders(this.config),
     };
     const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${head.join("")}\r\n${body}`);

@@ -1,6 +1,7 @@
 import helmet from "@fastify/helmet";
 import type { FastifyInstance } from "fastify";
 import { allWidgetOrigins } from "../../contracts/widget-hosts.ts";
+import type { Config } from "../config.ts";
 
 /**
  * The only third-party origins the page may load: the hosts of TradingView's chart,
@@ -11,7 +12,7 @@ export const widgetProviders = {
   frames: [...allWidgetOrigins],
 } as const;
 
-export const contentSecurityPolicy = {
+const basePolicy = {
   defaultSrc: ["'self'"],
   baseUri: ["'none'"],
   objectSrc: ["'none'"],
@@ -29,25 +30,42 @@ export const contentSecurityPolicy = {
   manifestSrc: ["'self'"],
 };
 
+/**
+ * The policy for this configuration. An operator's page-view script (ANALYTICS_SCRIPT_URL)
+ * adds exactly its origin to script-src, and to connect-src, where such scripts send
+ * their events; nothing else is widened (docs/decisions/005).
+ */
+export function contentSecurityPolicy(config: Pick<Config, "analyticsScript">): typeof basePolicy {
+  if (!config.analyticsScript) return basePolicy;
+  const origin = new URL(config.analyticsScript.url).origin;
+  return {
+    ...basePolicy,
+    scriptSrc: [...basePolicy.scriptSrc, origin],
+    connectSrc: [...basePolicy.connectSrc, origin],
+  };
+}
+
 const kebab = (name: string) => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 /**
  * The essential headers as plain values, for the few answers Fastify sends before any
  * hook runs (a URL that cannot be decoded).
  */
-export const baselineSecurityHeaders = {
-  "content-security-policy": Object.entries(contentSecurityPolicy)
-    .map(([name, sources]) => `${kebab(name)} ${sources.join(" ")}`)
-    .join(";"),
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-  "x-frame-options": "DENY",
-};
+export function baselineSecurityHeaders(config: Pick<Config, "analyticsScript">) {
+  return {
+    "content-security-policy": Object.entries(contentSecurityPolicy(config))
+      .map(([name, sources]) => `${kebab(name)} ${sources.join(" ")}`)
+      .join(";"),
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+    "x-frame-options": "DENY",
+  };
+}
 
 /** Security headers on every response, API and web app alike. */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy },
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config) },
     referrerPolicy: { policy: "no-referrer" },
     frameguard: { action: "deny" },
     // Gemwire may be served over plain HTTP on a private network; HSTS belongs to

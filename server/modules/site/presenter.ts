@@ -11,5 +11,8 @@ export function presentSiteConfig(config: Config, version: string): SiteConfig {
     feedRefreshMs: config.feedRefreshMs,
     sampleMode: config.sampleMode,
     social: { ...config.social },
+    analyticsScript: config.analyticsScript
+      ? { url: config.analyticsScript.url, data: { ...config.analyticsScript.data } }
+      : null,
   };
 }

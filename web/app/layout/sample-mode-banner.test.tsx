@@ -12,6 +12,7 @@ const site = (sampleMode: boolean): SiteConfig => ({
   feedRefreshMs: 300_000,
   sampleMode,
   social: {},
+  analyticsScript: null,
 });
 
 async function renderWith(config: SiteConfig) {
