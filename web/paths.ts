@@ -41,6 +41,10 @@ export const paths = {
   feedStatus: "/feeds/status",
   api: {
     site: "/api/site",
+    /** Spec §7: where the app reports each page view (path only). */
+    pageView: "/api/analytics/pageview",
+    /** Page views per day and the top pages of the last `days` days (admin). */
+    analytics: (days: number) => `/api/admin/analytics?days=${days}`,
     me: "/api/me",
     avatar: "/api/me/avatar",
     signIn: "/api/auth/login",

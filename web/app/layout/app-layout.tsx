@@ -3,6 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { LazyPart } from "../../components/ui/lazy-part.tsx";
 import { toast } from "../../components/ui/toast/toast-store.ts";
 import { Toaster } from "../../components/ui/toast/toaster.tsx";
+import { usePageViews } from "../../features/analytics/use-page-views.ts";
 import { useUnreadCount } from "../../features/community/notifications-api.ts";
 import { useLiveNotifications } from "../../features/community/use-live-notifications.ts";
 import { useAnalysis } from "../../features/feeds/analysis-store.ts";
@@ -83,6 +84,7 @@ export function AppLayout() {
   const discussion = useDiscussion();
   useLiveNotifications(user?.id ?? null);
   const unread = useUnreadCount(user?.id ?? null);
+  usePageViews();
 
   return (
     <div className="min-h-dvh bg-surface text-zinc-100">
