@@ -114,7 +114,7 @@ describe.each(testDatabaseTargets())("page views on $dialect", (target) => {
     expect(await counts()).toEqual({ "/stories": 1 });
   });
 
-  it.each([
+  it.each<Record<string, string>>([
     { "sec-purpose": "prefetch" },
     { "sec-purpose": "prefetch;prerender" },
     { purpose: "prefetch" },
