@@ -1,13 +1,17 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, lazy, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CopyButton } from "../../../components/ui/copy-button.tsx";
 import { Button, TextField } from "../../../components/ui/form.tsx";
+import { LazyPart } from "../../../components/ui/lazy-part.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { toast, toastStore } from "../../../components/ui/toast/toast-store.ts";
 import { useMe } from "../../../lib/session.ts";
 import { paths } from "../../../paths.ts";
 import { useAdminSignIn, useAdminSignOut, useCreateInvite, useInvites, useRevokeInvite } from "../api.ts";
+
+// Page-view analytics: a panel of its own (analytics-panel.tsx), fetched when an admin opens the page.
+const AnalyticsPanel = lazy(() => import("./analytics-panel.tsx").then((m) => ({ default: m.AnalyticsPanel })));
 
 export function AdminPage() {
   const me = useMe();
@@ -21,6 +25,13 @@ export function AdminPage() {
       }
     >
       {me.isPending ? <Spinner /> : me.data?.admin ? <InvitesPanel /> : <AdminSignIn />}
+      {me.data?.admin ? (
+        <div className="mt-8">
+          <LazyPart what="Analytics">
+            <AnalyticsPanel />
+          </LazyPart>
+        </div>
+      ) : null}
     </Page>
   );
 }
