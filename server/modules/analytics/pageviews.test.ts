@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { TEST_ADMIN_PASSWORD } from "../../test/accounts.ts";
+import { joinAsMember, TEST_ADMIN_PASSWORD } from "../../test/accounts.ts";
 import { buildTestApp, withTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { dayOf } from "./service.ts";
@@ -175,13 +175,24 @@ describe.each(testDatabaseTargets())("page views on $dialect", (target) => {
     expect(await stored()).toEqual([]);
   });
 
-  it("ignores the cookies a beacon carries", async () => {
+  it("does not look at who is viewing, even when the beacon carries a session cookie", async () => {
+    const member = await joinAsMember(app, handle.database);
+    const longAgo = Date.now() - 2 * 3_600_000;
+    const own = handle.database.db.updateTable("sessions").where("user_id", "=", member.id);
+    await own.set({ last_seen_at: longAgo }).execute();
     const response = await report("/stories", {
-      headers: { cookie: "gemwire_session=not-a-session; gemwire_admin=x" },
+      headers: { cookie: `gemwire_session=${member.cookies.gemwire_session}` },
     });
     expect(response.statusCode).toBe(204);
     expect(response.headers["set-cookie"]).toBeUndefined();
     expect(await counts()).toEqual({ "/stories": 1 });
+    // Reading the session would have marked it as just seen.
+    const sessions = await handle.database.db
+      .selectFrom("sessions")
+      .select("last_seen_at")
+      .where("user_id", "=", member.id)
+      .execute();
+    expect(sessions.map((row) => Number(row.last_seen_at))).toEqual([longAgo]);
   });
 });
 
