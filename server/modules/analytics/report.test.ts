@@ -121,6 +121,13 @@ describe.each(testDatabaseTargets())("the analytics report on $dialect", (target
     });
   });
 
+  it("appears in the API document, the report under admin and the page view taking JSON or text", async () => {
+    const document = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    expect(Object.keys(document.paths["/api/admin/analytics"])).toEqual(["get"]);
+    const body = document.paths["/api/analytics/pageview"].post.requestBody.content;
+    expect(Object.keys(body).sort()).toEqual(["application/json", "text/plain"]);
+  });
+
   it("takes the period in days, 1 to 90", async () => {
     const week = await app.inject({ method: "GET", url: "/api/admin/analytics?days=7", cookies: admin });
     expect(week.json().days).toHaveLength(7);

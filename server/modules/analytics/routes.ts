@@ -25,6 +25,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
           "Always 204 for a well-formed report, counted or not: crawlers, prefetches, paths that are no page " +
           "of the app and an address's views past 300 a minute are dropped. JSON sent as application/json or " +
           "text/plain (what navigator.sendBeacon sends).",
+        consumes: ["application/json", "text/plain"],
         body: pageViewSchema,
         response: { 204: z.null(), 400: errorBodySchema, 413: errorBodySchema },
       },
