@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-let reportPageView: (pathname: string) => boolean;
+let reportPageView: (pathname: string, alsoTell?: () => void) => boolean;
 let beacon: ReturnType<typeof vi.fn>;
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -63,13 +63,24 @@ describe("reportPageView", () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 
+  it("tells the other listener of each new view too", () => {
+    const alsoTell = vi.fn();
+    reportPageView("/stories", alsoTell);
+    reportPageView("/stories", alsoTell);
+    reportPageView("/news", alsoTell);
+    expect(alsoTell).toHaveBeenCalledTimes(2);
+  });
+
   it("waits while the browser prerenders the page, and reports when it is shown", () => {
+    const alsoTell = vi.fn();
     Object.defineProperty(document, "prerendering", { value: true, configurable: true });
-    reportPageView("/predictions");
+    reportPageView("/predictions", alsoTell);
     expect(beacon).not.toHaveBeenCalled();
+    expect(alsoTell).not.toHaveBeenCalled();
     Object.defineProperty(document, "prerendering", { value: false, configurable: true });
     document.dispatchEvent(new Event("prerenderingchange"));
     expect(beaconed()).toEqual([["/api/analytics/pageview", { path: "/predictions" }]]);
+    expect(alsoTell).toHaveBeenCalledTimes(1);
     document.dispatchEvent(new Event("prerenderingchange"));
     expect(beacon).toHaveBeenCalledTimes(1);
   });

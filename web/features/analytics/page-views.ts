@@ -20,15 +20,17 @@ function send(path: string): void {
 /**
  * Spec §7: tells Gemwire's server a page was viewed — its path, nothing else — when the
  * path differs from the last one reported: a re-render, or a change of query or fragment
- * alone, is not a new view. Returns whether this was a new view.
+ * alone, is not a new view. `alsoTell` (the operator's analytics script) hears of the
+ * view at the same moment. Returns whether this was a new view.
  */
-export function reportPageView(pathname: string): boolean {
+export function reportPageView(pathname: string, alsoTell?: () => void): boolean {
   if (pathname === lastPath) return false;
   lastPath = pathname;
-  if (prerendering()) {
-    document.addEventListener("prerenderingchange", () => send(pathname), { once: true });
-  } else {
+  const report = () => {
     send(pathname);
-  }
+    alsoTell?.();
+  };
+  if (prerendering()) document.addEventListener("prerenderingchange", report, { once: true });
+  else report();
   return true;
 }

@@ -16,6 +16,6 @@ export function usePageViews(): void {
     if (script) loadAnalyticsScript(script);
   }, [script]);
   useEffect(() => {
-    if (reportPageView(pathname)) tellAnalyticsScript();
+    reportPageView(pathname, tellAnalyticsScript);
   }, [pathname]);
 }
