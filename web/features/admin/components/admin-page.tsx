@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CopyButton } from "../../../components/ui/copy-button.tsx";
 import { Button, TextField } from "../../../components/ui/form.tsx";
@@ -9,19 +9,36 @@ import { useMe } from "../../../lib/session.ts";
 import { paths } from "../../../paths.ts";
 import { useAdminSignIn, useAdminSignOut, useCreateInvite, useInvites, useRevokeInvite } from "../api.ts";
 
-export function AdminPage() {
+/**
+ * /admin: the password sign-in (spec §2), then `children` — the app gives the tabs of events,
+ * blog posts and invitations (features do not import each other).
+ */
+export function AdminPage({ children }: { children: ReactNode }) {
   const me = useMe();
+  const admin = me.data?.admin === true;
   return (
     <Page
       title="Admin"
       actions={
-        <Link to={paths.feedStatus} className="text-sm text-gem underline hover:text-white">
-          Feed status
-        </Link>
+        <div className="flex flex-wrap items-center gap-4">
+          <Link to={paths.feedStatus} className="text-sm text-gem underline hover:text-white">
+            Feed status
+          </Link>
+          {admin ? <SignOut /> : null}
+        </div>
       }
     >
-      {me.isPending ? <Spinner /> : me.data?.admin ? <InvitesPanel /> : <AdminSignIn />}
+      {me.isPending ? <Spinner /> : admin ? children : <AdminSignIn />}
     </Page>
+  );
+}
+
+function SignOut() {
+  const signOut = useAdminSignOut();
+  return (
+    <Button variant="secondary" busy={signOut.isPending} onClick={() => signOut.mutate()}>
+      Sign out of admin
+    </Button>
   );
 }
 
@@ -58,11 +75,11 @@ function AdminSignIn() {
   );
 }
 
-function InvitesPanel() {
+/** Invitations: create one (shown once, to copy), see and revoke them. */
+export function InvitesPanel() {
   const invites = useInvites(true);
   const create = useCreateInvite();
   const revoke = useRevokeInvite();
-  const signOut = useAdminSignOut();
   const [note, setNote] = useState("");
   const [expires, setExpires] = useState("");
   const [created, setCreated] = useState<string | null>(null);
@@ -81,11 +98,6 @@ function InvitesPanel() {
   };
   return (
     <div className="space-y-8">
-      <div className="flex justify-end">
-        <Button variant="secondary" busy={signOut.isPending} onClick={() => signOut.mutate()}>
-          Sign out of admin
-        </Button>
-      </div>
       <section aria-labelledby="invitations" className="space-y-4">
         <h2 id="invitations" className="text-lg font-semibold text-zinc-100">
           Invitations
@@ -167,12 +179,6 @@ function InvitesPanel() {
             </tbody>
           </table>
         )}
-      </section>
-      <section aria-labelledby="content" className="space-y-2">
-        <h2 id="content" className="text-lg font-semibold text-zinc-100">
-          Events and blog posts
-        </h2>
-        <p className="text-muted">Managing events and blog posts arrives with the content work.</p>
       </section>
     </div>
   );
