@@ -1,7 +1,8 @@
 import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CopyButton } from "../../../components/ui/copy-button.tsx";
-import { Button, TextField } from "../../../components/ui/form.tsx";
+import { TextField } from "../../../components/ui/fields.tsx";
+import { Button } from "../../../components/ui/form.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { toast, toastStore } from "../../../components/ui/toast/toast-store.ts";

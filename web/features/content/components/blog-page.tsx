@@ -2,7 +2,7 @@ import { NO_BLOGS } from "../../../../contracts/content-catalog.ts";
 import { EmptyState, LoadError, LoadMore, RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useBlogPosts } from "../api.ts";
+import { useBlogPosts } from "../blog-api.ts";
 import { BlogCard } from "./blog-card.tsx";
 
 export const BLOG_FAILED = "Failed to load blog posts";

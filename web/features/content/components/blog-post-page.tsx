@@ -8,7 +8,7 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { ApiError } from "../../../lib/api-client.ts";
 import { formatDate } from "../../../lib/dates.ts";
 import { paths } from "../../../paths.ts";
-import { useBlogPost } from "../api.ts";
+import { useBlogPost } from "../blog-api.ts";
 import { postTitle, Tags } from "./blog-card.tsx";
 import { BlogImage } from "./blog-image.tsx";
 

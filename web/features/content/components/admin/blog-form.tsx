@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { parseTags } from "../../../../../contracts/content-catalog.ts";
-import { Button, FormError, TextAreaField, TextField } from "../../../../components/ui/form.tsx";
+import { TextAreaField, TextField } from "../../../../components/ui/fields.tsx";
+import { Button, FormError } from "../../../../components/ui/form.tsx";
 import { toast } from "../../../../components/ui/toast/toast-store.ts";
 import { type FieldErrors, fieldErrors } from "../../../../lib/field-errors.ts";
 import { usePostForEdit, useSavePost } from "../../admin-api.ts";

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { type FileRejection, useDropzone } from "react-dropzone";
-import { Button, TextField } from "../../../../components/ui/form.tsx";
+import { TextField } from "../../../../components/ui/fields.tsx";
+import { Button } from "../../../../components/ui/form.tsx";
 import { useUploadPostImage } from "../../admin-api.ts";
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
-import { Button, TextField } from "../../../../components/ui/form.tsx";
+import { TextField } from "../../../../components/ui/fields.tsx";
+import { Button } from "../../../../components/ui/form.tsx";
 import { fieldErrors } from "../../../../lib/field-errors.ts";
 import { type Extracted, useExtract } from "../../admin-api.ts";
 import { extractedFields } from "../../blog-form-values.ts";

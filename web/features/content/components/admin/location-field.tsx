@@ -1,5 +1,5 @@
 import { CUSTOM_LOCATION, eventLocations } from "../../../../../contracts/content-catalog.ts";
-import { SelectField, TextField } from "../../../../components/ui/form.tsx";
+import { SelectField, TextField } from "../../../../components/ui/fields.tsx";
 import { CUSTOM, locationChoice } from "../../event-form-values.ts";
 
 type Place = { location: string; city: string; country: string };
