@@ -36,6 +36,7 @@ export function BlogImageField({
   const upload = useUploadPostImage();
   const [problem, setProblem] = useState<string | null>(null);
   const typed = imageUrl.trim() !== "";
+  const closed = typed || uploaded !== null || upload.isPending;
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     accept: {
       "image/png": [".png"],
@@ -47,7 +48,7 @@ export function BlogImageField({
     minSize: 1,
     maxFiles: 1,
     multiple: false,
-    disabled: typed || uploaded !== null || upload.isPending,
+    disabled: closed,
     onDrop: (accepted, rejected) => {
       setProblem(null);
       const [file] = accepted;
@@ -91,6 +92,7 @@ export function BlogImageField({
       />
       <div
         {...getRootProps({
+          "aria-disabled": closed || undefined,
           className: `flex flex-col items-center justify-center rounded-lg border border-dashed px-4 py-6 text-center text-sm ${
             typed || uploaded
               ? "cursor-not-allowed border-line text-zinc-500"
@@ -100,7 +102,7 @@ export function BlogImageField({
           }`,
         })}
       >
-        <input {...getInputProps({ "aria-label": "Upload an image" })} />
+        <input {...getInputProps({ "aria-label": "Upload an image", disabled: closed })} />
         {dropText}
       </div>
       {problem ? (
