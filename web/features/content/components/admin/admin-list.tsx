@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { EmptyState, LoadError, LoadMore, RefreshFailed } from "../../../../components/ui/list-states.tsx";
 import { Spinner } from "../../../../components/ui/spinner.tsx";
 import { SearchBox } from "./search-box.tsx";
@@ -15,11 +15,13 @@ type PagedQuery = {
   fetchNextPage: () => unknown;
   refetch: () => unknown;
   data: unknown;
+  error: Error | null;
 };
 
 /**
  * An admin list (events or posts): the search box, then the list a page at a time, or why
- * there is none — nothing stored, nothing matching, or a failed load with a retry.
+ * there is none — nothing stored, nothing matching, or a failed load (with the server's
+ * reason, e.g. an admin session that ended) and a retry.
  */
 export function AdminList({
   label,
@@ -30,6 +32,7 @@ export function AdminList({
   count,
   empty,
   failed,
+  searchRef,
   children,
 }: {
   label: string;
@@ -40,16 +43,18 @@ export function AdminList({
   count: number;
   empty: string;
   failed: string;
+  /** The search box, where focus goes when a deleted row takes it away. */
+  searchRef?: Ref<HTMLInputElement>;
   children: ReactNode;
 }) {
   const retry = () => void query.refetch();
   return (
     <div className="space-y-4">
-      <SearchBox label={search} value={q} onSearch={onSearch} />
+      <SearchBox label={search} value={q} onSearch={onSearch} inputRef={searchRef} />
       {query.isPending ? (
         <Spinner label={`Loading ${label.toLowerCase()}`} />
       ) : query.isError && !query.data ? (
-        <LoadError message={failed} onRetry={retry} />
+        <LoadError message={query.error ? [failed, query.error.message] : failed} onRetry={retry} />
       ) : count === 0 ? (
         <EmptyState>{q ? `${empty} for “${q}”` : empty}</EmptyState>
       ) : (

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { NO_BLOGS } from "../../../../../contracts/content-catalog.ts";
 import { toast } from "../../../../components/ui/toast/toast-store.ts";
@@ -17,6 +17,7 @@ export function BlogsList({ q, onSearch }: { q: string; onSearch: (q: string) =>
   const posts = query.data?.pages.flatMap((page) => page.posts) ?? [];
   const remove = useDeletePost();
   const [deleting, setDeleting] = useState<BlogPost | null>(null);
+  const search = useRef<HTMLInputElement>(null);
   const close = () => {
     setDeleting(null);
     remove.reset();
@@ -31,6 +32,7 @@ export function BlogsList({ q, onSearch }: { q: string; onSearch: (q: string) =>
         query={query}
         count={posts.length}
         empty={NO_BLOGS}
+        searchRef={search}
         failed={POSTS_FAILED}
       >
         {posts.map((post) => {
@@ -72,6 +74,8 @@ export function BlogsList({ q, onSearch }: { q: string; onSearch: (q: string) =>
               onSuccess: () => {
                 toast({ title: "Post deleted", description: postTitle(deleting) });
                 close();
+                // The row and its button go: focus waits in the search box (once the dialog has let go).
+                requestAnimationFrame(() => search.current?.focus());
               },
             })
           }

@@ -90,6 +90,7 @@ describe("EventsList", () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(api.callsTo("DELETE /api/admin/events/e2")).toHaveLength(1);
     expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("searchbox", { name: "Search events" })));
   });
 
   it("keeps the confirmation open and says why when deleting fails", async () => {
@@ -114,6 +115,7 @@ describe("EventsList", () => {
     renderAt(<Searchable />, { admin: true });
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Failed to load events");
+    expect(alert.textContent).toContain("Unavailable");
     fail = false;
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(rows()).toHaveLength(1));

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { EVENTS_FAILED, NO_EVENTS } from "../../../../../contracts/content-catalog.ts";
 import { toast } from "../../../../components/ui/toast/toast-store.ts";
@@ -14,6 +14,7 @@ export function EventsList({ q, onSearch }: { q: string; onSearch: (q: string) =
   const events = query.data?.pages.flatMap((page) => page.events) ?? [];
   const remove = useDeleteEvent();
   const [deleting, setDeleting] = useState<Event | null>(null);
+  const search = useRef<HTMLInputElement>(null);
   const close = () => {
     setDeleting(null);
     remove.reset();
@@ -28,6 +29,7 @@ export function EventsList({ q, onSearch }: { q: string; onSearch: (q: string) =
         query={query}
         count={events.length}
         empty={NO_EVENTS}
+        searchRef={search}
         failed={EVENTS_FAILED}
       >
         {events.map((event) => (
@@ -72,6 +74,8 @@ export function EventsList({ q, onSearch }: { q: string; onSearch: (q: string) =
               onSuccess: () => {
                 toast({ title: "Event deleted", description: deleting.title });
                 close();
+                // The row and its button go: focus waits in the search box (once the dialog has let go).
+                requestAnimationFrame(() => search.current?.focus());
               },
             })
           }

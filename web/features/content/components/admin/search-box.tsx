@@ -1,5 +1,5 @@
 import { Search } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { type Ref, useEffect, useId, useRef, useState } from "react";
 
 /** How long typing pauses before the list is searched. */
 export const SEARCH_DELAY_MS = 300;
@@ -8,7 +8,17 @@ export const SEARCH_DELAY_MS = 300;
  * A list's search box: the words are handed on once typing pauses (`onSearch`), and follow
  * `value` when it changes from outside (back and forward through the address).
  */
-export function SearchBox({ label, value, onSearch }: { label: string; value: string; onSearch: (q: string) => void }) {
+export function SearchBox({
+  label,
+  value,
+  onSearch,
+  inputRef,
+}: {
+  label: string;
+  value: string;
+  onSearch: (q: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
   const id = useId();
   const [text, setText] = useState(value);
   const search = useRef(onSearch);
@@ -29,6 +39,7 @@ export function SearchBox({ label, value, onSearch }: { label: string; value: st
       </label>
       <Search className="pointer-events-none absolute top-2.5 left-3 size-4 text-zinc-500" aria-hidden />
       <input
+        ref={inputRef}
         id={id}
         type="search"
         value={text}
