@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Tabs, tabAfter } from "./tabs.tsx";
 
 function Example() {
@@ -43,6 +43,22 @@ describe("Tabs", () => {
     fireEvent.keyDown(tab("Third"), { key: "Home" });
     expect(document.activeElement).toBe(tab("First"));
     expect(tab("First").tabIndex).toBe(0);
+  });
+
+  it("moves on from the focused tab while the last move is still being selected", () => {
+    const onSelect = vi.fn();
+    render(
+      <Tabs
+        label="Slow"
+        selected="a"
+        onSelect={onSelect}
+        tabs={["a", "b", "c"].map((id) => ({ id, label: id.toUpperCase(), panel: id }))}
+      />,
+    );
+    fireEvent.keyDown(tab("A"), { key: "ArrowRight" });
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: "ArrowRight" });
+    expect(onSelect.mock.calls).toEqual([["b"], ["c"]]);
+    expect(document.activeElement).toBe(tab("C"));
   });
 
   it("keeps what was typed in a keepMounted panel while another tab is shown", () => {

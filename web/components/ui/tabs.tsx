@@ -37,8 +37,10 @@ export function Tabs<T extends string>({
   const tabId = (id: T) => `${prefix}-tab-${id}`;
   const panelId = (id: T) => `${prefix}-panel-${id}`;
   const ids = tabs.map((tab) => tab.id);
-  const onKeyDown = (event: KeyboardEvent) => {
-    const next = tabAfter(ids, selected, event.key);
+  // From the tab that has focus, not the selected one: a route change may still be selecting
+  // the last tab when the next key arrives.
+  const onKeyDown = (from: T, event: KeyboardEvent) => {
+    const next = tabAfter(ids, from, event.key);
     if (next === undefined) return;
     event.preventDefault();
     onSelect(next);
@@ -57,7 +59,7 @@ export function Tabs<T extends string>({
             aria-controls={mounted(tab) ? panelId(tab.id) : undefined}
             tabIndex={tab.id === selected ? 0 : -1}
             onClick={() => onSelect(tab.id)}
-            onKeyDown={onKeyDown}
+            onKeyDown={(event) => onKeyDown(tab.id, event)}
             className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${
               tab.id === selected ? "border-gem text-gem" : "border-transparent text-zinc-400 hover:text-zinc-100"
             }`}

@@ -30,7 +30,7 @@ export function ExtractForm({ onExtracted }: { onExtracted: (found: Extracted) =
       aria-label="Extract from an article"
       className="max-w-2xl space-y-2 rounded-xl border border-line bg-panel/60 p-4"
     >
-      <div className="flex flex-wrap items-end gap-2">
+      <div className="flex flex-wrap items-start gap-2">
         <TextField
           className="min-w-64 flex-1"
           label="Article address"
@@ -42,7 +42,8 @@ export function ExtractForm({ onExtracted }: { onExtracted: (found: Extracted) =
           onChange={(event) => setUrl(event.target.value)}
           hint="Fills the title, excerpt, content, image and author from the article; check them before publishing."
         />
-        <Button type="submit" variant="secondary" busy={extract.isPending}>
+        {/* Level with the input, below its label (the hint under the input would push it down). */}
+        <Button type="submit" variant="secondary" busy={extract.isPending} className="mt-6">
           Extract
         </Button>
       </div>
