@@ -108,7 +108,13 @@ function BlogFields({
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField label="Author" maxLength={100} error={e.author} {...field("author")} />
-          <TextField label="Date" type="date" error={e.date} hint="Empty: today." {...field("date")} />
+          <TextField
+            label="Date"
+            type="date"
+            error={e.date}
+            hint={id ? "Empty: the post keeps its date." : "Empty: today."}
+            {...field("date")}
+          />
         </div>
         <div className="space-y-2">
           <TextField
