@@ -1,3 +1,12 @@
+/** `path?name=value…` for the parameters that are set; `path` alone when none is. */
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined && value !== "") params.set(name, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /** Every URL the web app links to or fetches, in one place. */
 export const paths = {
   home: "/",
@@ -25,6 +34,16 @@ export const paths = {
   privacy: "/privacy",
   contact: "/contact",
   admin: "/admin",
+  /** An admin tab (spec §2 Admin), optionally with a list's search words. */
+  adminTab: (tab: string, q?: string) => {
+    const params = new URLSearchParams({ tab });
+    if (q) params.set("q", q);
+    return `/admin?${params}`;
+  },
+  /** Spec §2 Admin: `?edit={id}` opens the Edit Event tab on that event… */
+  adminEditEvent: (id: string) => `/admin?${new URLSearchParams({ edit: id })}`,
+  /** …and with `type=blog` the blog form on that post. */
+  adminEditBlog: (id: string) => `/admin?${new URLSearchParams({ edit: id, type: "blog" })}`,
   blog: "/blog",
   blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
   searchTrends: "/google-trends",
@@ -76,6 +95,19 @@ export const paths = {
     favorites: "/api/favorites",
     favorite: (link: string) => `/api/favorites?link=${encodeURIComponent(link)}`,
     events: "/api/events",
+    /** A page of blog posts, newest first; `before` is a page's `next`. */
+    blogPosts: (query: { before?: string; limit?: number } = {}) => withQuery("/api/blog", query),
+    blogPost: (slug: string) => `/api/blog/${encodeURIComponent(slug)}`,
+    /** The admin's events (newest start first) or posts, searched with `q`, a page at a time. */
+    adminEvents: (query: { q?: string; before?: string; limit?: number } = {}) => withQuery("/api/admin/events", query),
+    adminEvent: (id: string) => `/api/admin/events/${encodeURIComponent(id)}`,
+    adminBlogPosts: (query: { q?: string; before?: string; limit?: number } = {}) =>
+      withQuery("/api/admin/blog", query),
+    adminBlogPost: (id: string) => `/api/admin/blog/${encodeURIComponent(id)}`,
+    /** Multipart, field `file`: answers the stored image's address. */
+    blogImages: "/api/admin/blog/images",
+    /** `{url}`: the article's title, excerpt, content, image and author, read by the server. */
+    blogExtract: "/api/admin/blog/extract",
     analysis: (url: string) => `/api/analysis?url=${encodeURIComponent(url)}`,
     prices: (symbols: readonly string[]) => `/api/prices?symbols=${symbols.map(encodeURIComponent).join(",")}`,
     tokenHistory: (symbol: string, range: string) =>

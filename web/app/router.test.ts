@@ -1,6 +1,9 @@
 import type { RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { pageRoutes } from "../../contracts/pages.ts";
+import { BlogPage } from "../features/content/components/blog-page.tsx";
+import { AdminWithContentPage } from "./pages/admin-page.tsx";
+import { BlogPostWithCommentsPage } from "./pages/blog-post-page.tsx";
 import { routes } from "./router.tsx";
 
 function pathsOf(list: RouteObject[]): string[] {
@@ -18,5 +21,15 @@ describe("the router", () => {
 
   it("shows its 404 page for anything else", () => {
     expect(routes[0]?.children?.at(-1)?.path).toBe("*");
+  });
+
+  it.each([
+    ["/blog", BlogPage],
+    ["/blog/:slug", BlogPostWithCommentsPage],
+    ["/admin", AdminWithContentPage],
+  ])("shows the real page at %s (issue 15), no longer a placeholder", async (path, component) => {
+    const route = routes[0]?.children?.find((child) => child.path === path);
+    const lazy = route?.lazy as (() => Promise<{ Component: unknown }>) | undefined;
+    expect((await lazy?.())?.Component).toBe(component);
   });
 });

@@ -31,10 +31,17 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.blog,
+        lazy: page(
+          () => import("../features/content/components/blog-page.tsx"),
+          (m) => m.BlogPage,
+        ),
+      },
+      {
         path: "/blog/:slug",
         lazy: page(
-          () => import("./pages/upcoming-page.tsx"),
-          (m) => m.BlogPostPlaceholder,
+          () => import("./pages/blog-post-page.tsx"),
+          (m) => m.BlogPostWithCommentsPage,
         ),
       },
       {
@@ -96,8 +103,8 @@ export const routes: RouteObject[] = [
       {
         path: paths.admin,
         lazy: page(
-          () => import("../features/admin/components/admin-page.tsx"),
-          (m) => m.AdminPage,
+          () => import("./pages/admin-page.tsx"),
+          (m) => m.AdminWithContentPage,
         ),
       },
       {

@@ -73,6 +73,7 @@ beforeEach(() => {
   api = {
     "GET /api/site": () => json({ feedRefreshMs: 300_000, sampleMode: false }),
     "GET /api/events": () => json({ events: [], sample: true }),
+    "GET /api/blog": () => json({ posts: [], next: null }),
     "GET /api/feeds": catalog([]),
   };
   vi.stubGlobal("fetch", fetchMock);
@@ -178,5 +179,41 @@ describe("HomePage's price widget", () => {
     const bitcoin = section("Bitcoin News");
     expect(top.compareDocumentPosition(market) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(market.compareDocumentPosition(bitcoin) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+});
+
+describe("HomePage's blog section", () => {
+  const post = {
+    id: "p1",
+    slug: "why-gems",
+    url: "/blog/why-gems",
+    title: "Why GEMS",
+    excerpt: "Play money that keeps score.",
+    content: "GEMS are points.",
+    author: "Mara Quill",
+    date: "2026-03-02T10:00:00.000Z",
+    tags: [],
+    image: null,
+  };
+
+  it("comes last, after Notable Events and every feed (spec §2 Home)", async () => {
+    api["GET /api/settings"] = () => json(settings);
+    api["GET /api/blog"] = () => json({ posts: [post], next: null });
+    renderHome(visitor);
+    const blog = await sectionShown("From the Blog");
+    await sectionShown("Targeted Search");
+    const headings = screen.getAllByRole("heading", { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.at(-1)).toBe("From the Blog");
+    expect(headings.indexOf("Notable Events")).toBeLessThan(headings.indexOf("Bitcoin News"));
+    expect(within(blog).getByRole("link", { name: "Why GEMS" }).getAttribute("href")).toBe("/blog/why-gems");
+  });
+
+  it("is left out while there are no posts", async () => {
+    api["GET /api/settings"] = () => json(settings);
+    renderHome(visitor);
+    await sectionShown("Targeted Search");
+    await waitFor(() => expect(calls).toContain("GET /api/blog"));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole("region", { name: "From the Blog" })).toBeNull();
   });
 });

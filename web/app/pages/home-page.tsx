@@ -1,9 +1,10 @@
 import { Flame, SlidersHorizontal } from "lucide-react";
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { type FeedKey, feedTitles } from "../../../contracts/feed-catalog.ts";
 import { LazyPart } from "../../components/ui/lazy-part.tsx";
-import { EmptyState, LoadError } from "../../components/ui/list-states.tsx";
+import { LoadError } from "../../components/ui/list-states.tsx";
 import { Page } from "../../components/ui/page.tsx";
+import { BlogSection } from "../../features/content/components/blog-section.tsx";
 import { EventsSection } from "../../features/content/components/events-section.tsx";
 import { CardSkeletons } from "../../features/feeds/components/article-list-states.tsx";
 import { FeedSection } from "../../features/feeds/components/feed-section.tsx";
@@ -125,18 +126,5 @@ function SectionSkeleton() {
         <CardSkeletons count={4} className="w-[300px] shrink-0 sm:w-[340px]" />
       </div>
     </div>
-  );
-}
-
-/** Spec §2 Home: the blog section comes last (400 px cards); posts arrive with the blog. */
-function BlogSection() {
-  const headingId = useId();
-  return (
-    <section aria-labelledby={headingId} className="space-y-3">
-      <h2 id={headingId} className="text-xl font-semibold text-zinc-50">
-        From the Blog
-      </h2>
-      <EmptyState>No blog posts yet.</EmptyState>
-    </section>
   );
 }

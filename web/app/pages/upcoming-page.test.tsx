@@ -23,9 +23,10 @@ describe("an upcoming page", () => {
     expect(screen.getByRole("link", { name: "See the GEMS leaderboard" }).getAttribute("href")).toBe(paths.leaderboard);
   });
 
-  it("is no longer what Blurts and Notifications show (issue 14)", () => {
+  it("is no longer what Blurts and Notifications (issue 14) or the Blog (issue 15) show", () => {
     const upcoming = upcomingPages.map((page) => page.path);
     expect(upcoming).not.toContain(paths.blurts);
     expect(upcoming).not.toContain(paths.notifications);
+    expect(upcoming).not.toContain(paths.blog);
   });
 });

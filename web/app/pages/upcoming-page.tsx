@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { ComingSoon } from "../../components/ui/coming-soon.tsx";
 import { Page } from "../../components/ui/page.tsx";
-import { paths } from "../../paths.ts";
 import type { UpcomingPage as UpcomingPageInfo } from "./upcoming-pages.ts";
 
 export function UpcomingPage({ page }: { page: UpcomingPageInfo }) {
@@ -16,12 +15,5 @@ export function UpcomingPage({ page }: { page: UpcomingPageInfo }) {
         </p>
       ))}
     </Page>
-  );
-}
-
-/** A blog post's address, until the blog arrives. */
-export function BlogPostPlaceholder() {
-  return (
-    <UpcomingPage page={{ path: paths.blog, title: "Blog", summary: "This post will appear here with the blog." }} />
   );
 }

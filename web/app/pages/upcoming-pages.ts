@@ -13,7 +13,6 @@ export type UpcomingPage = {
  * plainly what it will show.
  */
 export const upcomingPages: readonly UpcomingPage[] = [
-  { path: paths.blog, title: "Blog", summary: "Posts from the Gemwire team." },
   {
     path: paths.searchTrends,
     title: "Search Trends",

@@ -1,32 +1,6 @@
 import { LoaderCircle } from "lucide-react";
-import { type ButtonHTMLAttributes, type InputHTMLAttributes, type ReactNode, useId } from "react";
+import type { ButtonHTMLAttributes } from "react";
 import { primaryButton, secondaryButton } from "./styles.ts";
-
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode };
-
-/** A labelled input; the hint is tied to it for screen readers. */
-export function TextField({ label, hint, className, ...input }: FieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-zinc-200">
-        {label}
-      </label>
-      <input
-        id={id}
-        aria-describedby={hint ? hintId : undefined}
-        className="w-full rounded-md border border-line bg-zinc-950 px-3 py-2 text-sm text-zinc-100 placeholder:text-zinc-500 focus:border-gem"
-        {...input}
-      />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-xs text-zinc-400">
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   busy?: boolean;

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import type { Member } from "../../../../contracts/accounts.ts";
-import { Button, FormError, TextField } from "../../../components/ui/form.tsx";
+import { TextField } from "../../../components/ui/fields.tsx";
+import { Button, FormError } from "../../../components/ui/form.tsx";
 import { toast } from "../../../components/ui/toast/toast-store.ts";
 import { paths } from "../../../paths.ts";
 import { useDeleteAccount } from "../api.ts";

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import type { Member } from "../../../../contracts/accounts.ts";
-import { Button, FormError, TextField } from "../../../components/ui/form.tsx";
+import { TextField } from "../../../components/ui/fields.tsx";
+import { Button, FormError } from "../../../components/ui/form.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { toast } from "../../../components/ui/toast/toast-store.ts";
 import { safeNextPath } from "../../../lib/return-path.ts";

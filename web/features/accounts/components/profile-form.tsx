@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import type { Member } from "../../../../contracts/accounts.ts";
-import { Button, FormError, TextField } from "../../../components/ui/form.tsx";
+import { TextField } from "../../../components/ui/fields.tsx";
+import { Button, FormError } from "../../../components/ui/form.tsx";
 import { toast } from "../../../components/ui/toast/toast-store.ts";
 import { useUpdateProfile } from "../api.ts";
 import { Avatar } from "./avatar.tsx";

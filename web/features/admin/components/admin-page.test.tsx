@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "../../../../contracts/accounts.ts";
 import { toastStore } from "../../../components/ui/toast/toast-store.ts";
-import { AdminPage } from "./admin-page.tsx";
+import { AdminPage, InvitesPanel } from "./admin-page.tsx";
 
 const CODE = "ABCDE-FGHJK-LMNPQ-RSTUV-WXYZ2-34";
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
@@ -36,7 +36,9 @@ function renderAdmin(admin: boolean) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={["/admin"]}>
-        <AdminPage />
+        <AdminPage>
+          <InvitesPanel />
+        </AdminPage>
       </MemoryRouter>
     </QueryClientProvider>,
   );

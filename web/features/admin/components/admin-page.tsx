@@ -1,8 +1,8 @@
-import { type FormEvent, lazy, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { Link } from "react-router";
 import { CopyButton } from "../../../components/ui/copy-button.tsx";
-import { Button, TextField } from "../../../components/ui/form.tsx";
-import { LazyPart } from "../../../components/ui/lazy-part.tsx";
+import { TextField } from "../../../components/ui/fields.tsx";
+import { Button } from "../../../components/ui/form.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { toast, toastStore } from "../../../components/ui/toast/toast-store.ts";
@@ -10,29 +10,36 @@ import { useMe } from "../../../lib/session.ts";
 import { paths } from "../../../paths.ts";
 import { useAdminSignIn, useAdminSignOut, useCreateInvite, useInvites, useRevokeInvite } from "../api.ts";
 
-// Page-view analytics: a panel of its own (analytics-panel.tsx), fetched when an admin opens the page.
-const AnalyticsPanel = lazy(() => import("./analytics-panel.tsx").then((m) => ({ default: m.AnalyticsPanel })));
-
-export function AdminPage() {
+/**
+ * /admin: the password sign-in (spec §2), then `children` — the app gives the tabs of events,
+ * blog posts and invitations (features do not import each other).
+ */
+export function AdminPage({ children }: { children: ReactNode }) {
   const me = useMe();
+  const admin = me.data?.admin === true;
   return (
     <Page
       title="Admin"
       actions={
-        <Link to={paths.feedStatus} className="text-sm text-gem underline hover:text-white">
-          Feed status
-        </Link>
+        <div className="flex flex-wrap items-center gap-4">
+          <Link to={paths.feedStatus} className="text-sm text-gem underline hover:text-white">
+            Feed status
+          </Link>
+          {admin ? <SignOut /> : null}
+        </div>
       }
     >
-      {me.isPending ? <Spinner /> : me.data?.admin ? <InvitesPanel /> : <AdminSignIn />}
-      {me.data?.admin ? (
-        <div className="mt-8">
-          <LazyPart what="Analytics">
-            <AnalyticsPanel />
-          </LazyPart>
-        </div>
-      ) : null}
+      {me.isPending ? <Spinner /> : admin ? children : <AdminSignIn />}
     </Page>
+  );
+}
+
+function SignOut() {
+  const signOut = useAdminSignOut();
+  return (
+    <Button variant="secondary" busy={signOut.isPending} onClick={() => signOut.mutate()}>
+      Sign out of admin
+    </Button>
   );
 }
 
@@ -69,11 +76,11 @@ function AdminSignIn() {
   );
 }
 
-function InvitesPanel() {
+/** Invitations: create one (shown once, to copy), see and revoke them. */
+export function InvitesPanel() {
   const invites = useInvites(true);
   const create = useCreateInvite();
   const revoke = useRevokeInvite();
-  const signOut = useAdminSignOut();
   const [note, setNote] = useState("");
   const [expires, setExpires] = useState("");
   const [created, setCreated] = useState<string | null>(null);
@@ -92,11 +99,6 @@ function InvitesPanel() {
   };
   return (
     <div className="space-y-8">
-      <div className="flex justify-end">
-        <Button variant="secondary" busy={signOut.isPending} onClick={() => signOut.mutate()}>
-          Sign out of admin
-        </Button>
-      </div>
       <section aria-labelledby="invitations" className="space-y-4">
         <h2 id="invitations" className="text-lg font-semibold text-zinc-100">
           Invitations
@@ -178,12 +180,6 @@ function InvitesPanel() {
             </tbody>
           </table>
         )}
-      </section>
-      <section aria-labelledby="content" className="space-y-2">
-        <h2 id="content" className="text-lg font-semibold text-zinc-100">
-          Events and blog posts
-        </h2>
-        <p className="text-muted">Managing events and blog posts arrives with the content work.</p>
       </section>
     </div>
   );

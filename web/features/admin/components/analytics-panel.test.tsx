@@ -2,12 +2,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Me } from "../../../../contracts/accounts.ts";
 import type { Analytics } from "../../../../contracts/content.ts";
-import { AdminPage } from "./admin-page.tsx";
+import { json } from "../../../test/api-fixtures.ts";
 import { AnalyticsPanel } from "./analytics-panel.tsx";
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 
 /** 30 days ending Mar 15, 2030, with views on a few of them. */
 function report(views: Record<string, number>, top: Analytics["top"]): Analytics {
@@ -98,37 +95,5 @@ describe("AnalyticsPanel", () => {
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
     expect((await screen.findByTestId("analytics-total")).textContent).toBe("5");
     expect(fetchMock).toHaveBeenCalledTimes(2);
-  });
-});
-
-describe("the admin page", () => {
-  function renderAdmin(admin: boolean) {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    client.setQueryData<Me>(["me"], { user: null, admin });
-    render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={["/admin"]}>
-          <AdminPage />
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-  }
-  const asked = () => fetchMock.mock.calls.map(([url]) => String(url));
-
-  it("shows the admin the analytics panel", async () => {
-    fetchMock.mockImplementation(async (url: string) =>
-      url.startsWith("/api/admin/analytics") ? json(report({}, [])) : json({ invites: [] }),
-    );
-    renderAdmin(true);
-    expect(await screen.findByRole("heading", { name: "Analytics" })).toBeTruthy();
-    expect(await screen.findByText("No page views yet")).toBeTruthy();
-  });
-
-  it("neither shows nor fetches it before the admin signs in", async () => {
-    fetchMock.mockImplementation(async () => json({}));
-    renderAdmin(false);
-    await screen.findByRole("form", { name: "Admin sign-in" });
-    await waitFor(() => expect(screen.queryByRole("heading", { name: "Analytics" })).toBeNull());
-    expect(asked().filter((url) => url.includes("analytics"))).toEqual([]);
   });
 });

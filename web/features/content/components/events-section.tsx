@@ -1,6 +1,7 @@
 import { CalendarDays, MapPin } from "lucide-react";
 import { useId } from "react";
 import type { Event } from "../../../../contracts/content.ts";
+import { EVENTS_FAILED } from "../../../../contracts/content-catalog.ts";
 import { sampleEvents } from "../../../../contracts/sample-events.ts";
 import { RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { formatDate } from "../../../lib/dates.ts";
@@ -30,7 +31,7 @@ export function EventsSection() {
       </div>
       {failed ? (
         <RefreshFailed
-          message="Failed to load events. These are sample events, not real listings."
+          message={`${EVENTS_FAILED}. These are sample events, not real listings.`}
           onRetry={() => void events.refetch()}
         />
       ) : null}

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { type PredictionDirection, panel } from "../../../../contracts/gems-catalog.ts";
-import { Button, FormError, TextField } from "../../../components/ui/form.tsx";
+import { TextField } from "../../../components/ui/fields.tsx";
+import { Button, FormError } from "../../../components/ui/form.tsx";
 import { SignInLink } from "../../../components/ui/sign-in-link.tsx";
 import { primaryButton } from "../../../components/ui/styles.ts";
 import { toast } from "../../../components/ui/toast/toast-store.ts";

@@ -1,0 +1,32 @@
+import { Newspaper } from "lucide-react";
+import { useState } from "react";
+
+/**
+ * A post's picture. When it is missing or fails to load, a card keeps its shape with a
+ * plain panel (`fallback`), and a post page shows nothing.
+ */
+export function BlogImage({ src, className, fallback }: { src: string | null; className: string; fallback?: boolean }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!src || failed === src) {
+    return fallback ? (
+      <div
+        aria-hidden
+        data-testid="image-fallback"
+        className={`${className} grid place-items-center bg-gradient-to-br from-zinc-800 to-panel`}
+      >
+        <Newspaper className="size-8 text-zinc-600" />
+      </div>
+    ) : null;
+  }
+  return (
+    <img
+      src={src}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(src)}
+      className={`${className} object-cover`}
+    />
+  );
+}
