@@ -49,6 +49,14 @@ test.describe("every route renders", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Solana (SOL)" })).toBeVisible();
   });
 
+  test("a blog address without a post says 'Post not found', with a way back to the blog", async ({ page }) => {
+    await page.goto("/blog/no-such-post-here");
+    await expect(page.getByRole("heading", { level: 1, name: "Post not found" })).toBeVisible();
+    await expect(page).toHaveTitle("Post not found · Gemwire");
+    await page.getByRole("link", { name: "Back to the blog" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Blog" })).toBeVisible();
+  });
+
   test("an unknown path shows a 404 page with a way home", async ({ page }) => {
     await page.goto("/no/such/page");
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();

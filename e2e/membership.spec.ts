@@ -17,6 +17,7 @@ async function createInvite(page: Page): Promise<string> {
   await expect(alert).toContainText("Invalid password");
   await page.getByLabel("Admin password").fill("e2e admin password 42");
   await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("tab", { name: "Invitations" }).click();
   await page.getByLabel("Note (who is it for?)").fill("for the journey");
   await page.getByRole("button", { name: "Create invitation" }).click();
   const code = (await page.getByTestId("new-invite-code").textContent()) ?? "";

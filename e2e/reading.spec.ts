@@ -20,17 +20,19 @@ test("home shows the Gemwire feed, events, each default feed in order and the bl
 }, testInfo) => {
   await page.goto("/");
   await cardsOf(page, "Bitcoin News");
-  expect(await sectionHeadings(page)).toEqual([
+  // The blog section is last, and only there once a post exists (another journey may be
+  // publishing one meanwhile); events are the samples, labelled, or ones an admin added.
+  const headings = await sectionHeadings(page);
+  expect(headings.filter((heading) => heading !== "From the Blog")).toEqual([
     "Gemwire Top Stories",
     "Notable Events",
     "Bitcoin News",
     "Latest News",
     "Market Analysis",
     "Targeted Search",
-    "From the Blog",
   ]);
-  await expect(section(page, "Notable Events").getByRole("listitem")).toHaveCount(3);
-  await expect(section(page, "From the Blog")).toContainText("No blog posts yet.");
+  if (headings.includes("From the Blog")) expect(headings.at(-1)).toBe("From the Blog");
+  await expect(section(page, "Notable Events").getByRole("listitem").first()).toBeVisible();
 
   // A card: age badge, source, date, votes, hide, favorite, share, Analyze, token search.
   const card = (await cardsOf(page, "Latest News")).first();

@@ -23,7 +23,6 @@ export const routeHeadings: ReadonlyArray<[path: string, heading: string]> = [
   ["/privacy", "Privacy Policy"],
   ["/admin", "Admin"],
   ["/blog", "Blog"],
-  ["/blog/welcome-to-gemwire", "Blog"],
   ["/google-trends", "Search Trends"],
   ["/login", "Sign In"],
   ["/contact", "Contact Us"],

@@ -69,6 +69,7 @@ test("an admin copies a new invitation's join link; it opens Join with the code,
   await expect(messages(page).getByRole("alert")).toContainText("Invalid password");
   await page.getByLabel("Admin password").fill("e2e admin password 42");
   await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("tab", { name: "Invitations" }).click();
   await expect(page.getByRole("heading", { name: "Invitations" })).toBeVisible();
   // The failed attempt's toast does not outlive the success.
   await expect(messages(page)).not.toContainText("Invalid password");
