@@ -1,4 +1,5 @@
-import type Sharp from "sharp";
+import type SharpModule from "sharp";
+import type { Sharp } from "sharp";
 import { AppError } from "../errors.ts";
 
 /** Uploads larger than this are refused before they are read whole (avatars, blog images). */
@@ -35,14 +36,14 @@ function chooseMessage(accepted: readonly ImageType[]): string {
 
 let queue: Promise<void> = Promise.resolve();
 
-let loaded: Promise<typeof Sharp> | undefined;
+let loaded: Promise<typeof SharpModule> | undefined;
 
 /**
  * sharp (libvips) on first use: loaded at start it adds ~15 MB to every process that
  * never sees a picture. One picture at a time needs no thread pool or operation cache,
  * which would otherwise keep their memory after the picture is done.
  */
-function loadSharp(): Promise<typeof Sharp> {
+function loadSharp(): Promise<typeof SharpModule> {
   loaded ??= import("sharp").then(({ default: sharp }) => {
     sharp.cache(false);
     sharp.concurrency(1);
@@ -60,7 +61,7 @@ function loadSharp(): Promise<typeof Sharp> {
 export function reencodeImage(
   bytes: Buffer,
   accepted: readonly ImageType[],
-  shape: (image: Sharp.Sharp, size: { width: number; height: number }) => Sharp.Sharp,
+  shape: (image: Sharp, size: { width: number; height: number }) => Sharp,
 ): Promise<Buffer> {
   const run = queue.then(() => reencode(bytes, accepted, shape));
   queue = run.then(
@@ -73,7 +74,7 @@ export function reencodeImage(
 async function reencode(
   bytes: Buffer,
   accepted: readonly ImageType[],
-  shape: (image: Sharp.Sharp, size: { width: number; height: number }) => Sharp.Sharp,
+  shape: (image: Sharp, size: { width: number; height: number }) => Sharp,
 ): Promise<Buffer> {
   const type = sniffImageType(bytes);
   if (!type || !accepted.includes(type)) throw new AppError(415, "unsupported_media_type", chooseMessage(accepted));
