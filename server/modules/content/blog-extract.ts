@@ -1,23 +1,27 @@
-import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
-import type { z } from "zod";
-import type { extractedSchema } from "../../../contracts/content.ts";
 import { AppError } from "../../errors.ts";
+import { OneAtATime } from "../../lib/one-at-a-time.ts";
+import { runWorker, WorkerStopped, workerBeside } from "../../lib/worker.ts";
 import { decodeText } from "../../outbound/charset.ts";
 import { type FetchedResponse, type GuardedFetch, OutboundError } from "../../outbound/guarded-fetch.ts";
-import { articleParagraphs, clip, oneLine, type TextNode } from "./blog-article-text.ts";
+import type { Extracted, ReadOutcome } from "./blog-read.ts";
 
-export type Extracted = z.infer<typeof extractedSchema>;
+export type { Extracted };
 
 /** What Extract fetches: one web page, small, quickly. */
 export const EXTRACT_FETCH = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 };
-/** Readability gives up on pages with more elements than this (a 2 MB page rarely has half). */
-const MAX_ELEMENTS = 60_000;
-/** The blog form's limits (contracts/content.ts blogInputSchema). */
-const LIMITS = { title: 200, excerpt: 1000, content: 100_000, author: 100, image: 2048 };
+/**
+ * A page is read in a worker thread with its own limits: a 1.4 MB page takes ~1.5 s and
+ * ~60 MB; a page that needs more is given up, and the server goes on.
+ */
+export const READ_LIMITS = {
+  deadlineMs: 15_000,
+  resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 },
+};
+/** One page read at a time in the process: each worker's DOM is the memory-hungry part. */
+const reading = new OneAtATime();
+const readWorker = workerBeside(import.meta.url, "blog-read-worker");
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/;
-const IMAGE_META = ["og:image:secure_url", "og:image:url", "og:image", "twitter:image", "twitter:image:src"];
 
 const cannotRead = (status: number, why: string) =>
   new AppError(status, status === 400 ? "invalid_request" : "bad_gateway", `Could not read that page: ${why}`);
@@ -30,8 +34,21 @@ const cannotRead = (status: number, why: string) =>
 export async function extractArticle(fetcher: GuardedFetch, url: string): Promise<Extracted> {
   const page = await fetchPage(fetcher, url);
   const html = decodeText(page.body, withHtmlCharset(page.headers["content-type"], page.body));
-  // Parsed and read in one synchronous go, so one page's DOM at most is alive at a time.
-  return readArticle(html, page.url);
+  const outcome = await reading.run(() => readOffThread(html, page.url));
+  if ("unreadable" in outcome) throw cannotRead(502, outcome.unreadable);
+  return outcome.extracted;
+}
+
+async function readOffThread(html: string, pageUrl: string): Promise<ReadOutcome> {
+  try {
+    return await runWorker<ReadOutcome>(readWorker, { workerData: { html, pageUrl }, ...READ_LIMITS });
+  } catch (error) {
+    if (!(error instanceof WorkerStopped)) throw error;
+    if (error.reason === "deadline")
+      return { unreadable: `it took longer than ${READ_LIMITS.deadlineMs / 1000} seconds to read` };
+    if (error.reason === "out_of_memory") return { unreadable: "it needs more memory to read than Gemwire allows" };
+    return { unreadable: "its HTML could not be read" };
+  }
 }
 
 async function fetchPage(fetcher: GuardedFetch, url: string): Promise<FetchedResponse> {
@@ -90,61 +107,4 @@ function withHtmlCharset(contentType: string | undefined, body: Buffer): string 
   const head = body.subarray(0, 2048).toString("latin1");
   const declared = /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head)?.[1];
   return declared ? `text/html; charset=${declared}` : contentType;
-}
-
-type Meta = { get(names: string[]): string | undefined };
-
-function metaOf(document: Document): Meta {
-  const values = new Map<string, string>();
-  for (const meta of document.querySelectorAll("meta")) {
-    const name = (meta.getAttribute("property") ?? meta.getAttribute("name") ?? "").trim().toLowerCase();
-    const content = meta.getAttribute("content");
-    if (name && content && !values.has(name)) values.set(name, content);
-  }
-  return { get: (names) => names.map((name) => values.get(name)).find((value) => value?.trim()) };
-}
-
-/** The lead image as an absolute http(s) address, resolved against the page's own. */
-function leadImage(meta: Meta, pageUrl: string): string | null {
-  const raw = meta.get(IMAGE_META);
-  if (!raw) return null;
-  try {
-    const image = new URL(raw.trim(), pageUrl);
-    if (image.protocol !== "http:" && image.protocol !== "https:") return null;
-    if (image.username || image.password) return null;
-    return image.href.length <= LIMITS.image ? image.href : null;
-  } catch {
-    return null;
-  }
-}
-
-function readArticle(html: string, pageUrl: string): Extracted {
-  let extracted: Extracted;
-  try {
-    const { document } = parseHTML(html);
-    // Read before Readability, which rewrites the document as it goes.
-    const meta = metaOf(document);
-    const image = leadImage(meta, pageUrl);
-    const pageTitle = meta.get(["og:title", "twitter:title"]) ?? document.querySelector("title")?.textContent ?? "";
-    const description = meta.get(["description", "og:description", "twitter:description"]) ?? "";
-    const article = new Readability(document, {
-      maxElemsToParse: MAX_ELEMENTS,
-      serializer: (node: Node) => node,
-    }).parse();
-    const content = article?.content ? articleParagraphs(article.content as unknown as TextNode, LIMITS.content) : [];
-    extracted = {
-      title: clip(oneLine(article?.title || pageTitle), LIMITS.title),
-      excerpt: clip(oneLine(article?.excerpt || description), LIMITS.excerpt),
-      content: content.join("\n\n"),
-      image,
-      author: clip(oneLine(article?.byline ?? meta.get(["author", "article:author"]) ?? ""), LIMITS.author),
-    };
-  } catch (error) {
-    if (/Aborting parsing document/.test((error as Error).message)) {
-      throw cannotRead(502, "it has too many elements to read");
-    }
-    throw cannotRead(502, "its HTML could not be read");
-  }
-  if (!extracted.title && !extracted.content) throw cannotRead(502, "no article was found on it");
-  return extracted;
 }
