@@ -32,6 +32,38 @@ describe("events API", () => {
     });
   });
 
+  it("describes every events and blog call in the OpenAPI document, with its schemas", async () => {
+    await withTestApp({}, async (app) => {
+      const { paths } = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+      const calls: Array<[string, string, string]> = [
+        ["/api/events", "get", "content"],
+        ["/api/blog", "get", "content"],
+        ["/api/blog/{slug}", "get", "content"],
+        ["/api/blog/images/{name}", "get", "content"],
+        ["/api/admin/events", "get", "admin"],
+        ["/api/admin/events", "post", "admin"],
+        ["/api/admin/events/{id}", "put", "admin"],
+        ["/api/admin/events/{id}", "delete", "admin"],
+        ["/api/admin/blog", "get", "admin"],
+        ["/api/admin/blog", "post", "admin"],
+        ["/api/admin/blog/{id}", "put", "admin"],
+        ["/api/admin/blog/{id}", "delete", "admin"],
+        ["/api/admin/blog/images", "post", "admin"],
+        ["/api/admin/blog/extract", "post", "admin"],
+      ];
+      for (const [path, method, tag] of calls) {
+        const operation = paths[path]?.[method];
+        expect(operation, `${method} ${path}`).toBeDefined();
+        expect(operation.tags).toEqual([tag]);
+        expect(operation.summary).toEqual(expect.any(String));
+      }
+      const created = paths["/api/admin/events"].post;
+      expect(JSON.stringify(created.requestBody)).toContain("startDate");
+      expect(JSON.stringify(created.responses["201"])).toMatch(/Event/);
+      expect(JSON.stringify(paths["/api/admin/blog/extract"].post.responses["200"])).toContain("excerpt");
+    });
+  });
+
   it("is behind sign-in with ACCESS_MODE=members", async () => {
     await withTestApp({ ACCESS_MODE: "members" }, async (app) => {
       const response = await app.inject({ method: "GET", url: "/api/events" });
