@@ -1,12 +1,14 @@
 import { SLUG } from "../../../contracts/content-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
-import { findPostTitle } from "../content/blog-repository.ts";
+import { findPostTitle, holdPost } from "../content/blog-repository.ts";
 import { findArticleByLink } from "../feeds/repository.ts";
 import { discussionTitle } from "./comments-repository.ts";
 import { favoriteTitle } from "./repository.ts";
 
 const BLOG_POST = /^\/blog\/(.*)$/;
+
+const noBlogPost = () => notFound("There is no blog post at this address");
 
 /**
  * The one place that decides what may be commented on, and the title a new comment is
@@ -20,7 +22,7 @@ export async function commentableTitle(database: Database, contentId: string): P
   if (blogPost) {
     const slug = blogPost[1] as string;
     const title = SLUG.test(slug) ? await findPostTitle(database, slug) : undefined;
-    if (title === undefined) throw notFound("There is no blog post at this address");
+    if (title === undefined) throw noBlogPost();
     // An untitled post's comments read like a link's: no title rather than an empty one.
     return title || null;
   }
@@ -31,4 +33,14 @@ export async function commentableTitle(database: Database, contentId: string): P
   const discussion = await discussionTitle(database, contentId);
   if (discussion) return discussion.title;
   throw notFound("There is no article at this address to comment on");
+}
+
+/**
+ * Inside the transaction adding a comment: holds what it is about against deletion
+ * (a blog post; articles are never deleted with their discussions), or answers 404 when
+ * it has gone since commentableTitle looked.
+ */
+export async function holdCommentable(tx: Pick<Database, "db" | "dialect">, contentId: string): Promise<void> {
+  const blogPost = BLOG_POST.exec(contentId);
+  if (blogPost && !(await holdPost(tx, blogPost[1] as string))) throw noBlogPost();
 }

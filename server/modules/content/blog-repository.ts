@@ -38,6 +38,17 @@ export async function findPostBySlug({ db }: Db, slug: string): Promise<BlogPost
   return db.selectFrom("blog_posts").selectAll().where("slug", "=", slug).executeTakeFirst();
 }
 
+/**
+ * Whether the post at `slug` exists, holding it against deletion until the transaction
+ * ends (PostgreSQL's KEY SHARE, which an edit of the post does not wait for): a comment
+ * being added commits before the post's deletion starts, and is deleted with it.
+ */
+export async function holdPost({ db, dialect }: Pick<Database, "db" | "dialect">, slug: string): Promise<boolean> {
+  let query = db.selectFrom("blog_posts").select("id").where("slug", "=", slug);
+  if (dialect === "postgres") query = query.forKeyShare();
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
 export async function findPostTitle({ db }: Db, slug: string): Promise<string | undefined> {
   const row = await db.selectFrom("blog_posts").select("title").where("slug", "=", slug).executeTakeFirst();
   return row?.title;
@@ -82,9 +93,13 @@ export async function updatePost(
 
 /**
  * Deletes a post with its discussion: the comments on its url and the notifications they
- * caused. Call inside one transaction.
+ * caused. Call inside one transaction. The post goes first: from then on no comment can
+ * be added to it (holdPost waits, then finds it gone), and one being added meanwhile has
+ * committed before the comments are deleted.
  */
 export async function deletePostWithComments({ db }: Db, post: { id: string; url: string }): Promise<boolean> {
+  const result = await db.deleteFrom("blog_posts").where("id", "=", post.id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return false;
   await db
     .deleteFrom("notifications")
     .where("cause", "in", (eb) =>
@@ -100,8 +115,7 @@ export async function deletePostWithComments({ db }: Db, post: { id: string; url
     .where("content_id", "=", post.url)
     .where("interaction_type", "=", "comment")
     .execute();
-  const result = await db.deleteFrom("blog_posts").where("id", "=", post.id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return true;
 }
 
 /** Whether any post shows this image. */

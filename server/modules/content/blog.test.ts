@@ -4,6 +4,8 @@ import { type BlogPost, blogPostSchema, blogPostsSchema } from "../../../contrac
 import { joinAsMember } from "../../test/accounts.ts";
 import { contentTestApp } from "../../test/content.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
+import { holdCommentable } from "../community/commentable.ts";
+import { deletePostWithComments } from "./blog-repository.ts";
 
 describe.each(testDatabaseTargets())("blog on $dialect", (target) => {
   const ctx = contentTestApp(target);
@@ -263,5 +265,68 @@ describe.each(testDatabaseTargets())("blog on $dialect", (target) => {
     const again = await create({ title: "Doomed" });
     expect(again.url).toBe(post.url);
     expect((await read(`/comments?contentId=${encodeURIComponent(again.url)}`)).json().total).toBe(0);
+  });
+
+  it("never leaves behind a comment added while its post is deleted", async () => {
+    const post = await create({ title: "Contested" });
+    const member = await joinAsMember(ctx.app, ctx.database, "racer_blog");
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding: () => void = () => {};
+    const isHolding = new Promise<void>((resolve) => (holding = resolve));
+    // A comment's transaction, paused after it has checked the post and written the comment.
+    const commenting = ctx.database.db.transaction().execute(async (trx) => {
+      await holdCommentable({ db: trx, dialect: ctx.database.dialect }, post.url);
+      await trx
+        .insertInto("user_interactions")
+        .values({
+          id: "racing-comment",
+          user_id: member.id,
+          content_id: post.url,
+          content_title: post.title,
+          interaction_type: "comment",
+          content: "just in time",
+          created_at: Date.now(),
+          edited_at: null,
+        })
+        .execute();
+      holding();
+      await held;
+    });
+    await isHolding;
+    const deleting = ctx.as("admin", { method: "DELETE", url: `/api/admin/blog/${post.id}` });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await commenting;
+    expect((await deleting).statusCode).toBe(204);
+    const left = await ctx.database.db.selectFrom("user_interactions").select("id").where("content_id", "=", post.url);
+    expect(await left.execute()).toEqual([]);
+  });
+
+  it("refuses a comment on a post whose deletion is under way", async () => {
+    const post = await create({ title: "Going" });
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding: () => void = () => {};
+    const isHolding = new Promise<void>((resolve) => (holding = resolve));
+    const deleting = ctx.database.db.transaction().execute(async (trx) => {
+      await deletePostWithComments({ db: trx }, { id: post.id, url: post.url });
+      holding();
+      await held;
+    });
+    await isHolding;
+    const commenting = ctx.as("member", {
+      method: "POST",
+      url: "/api/comments",
+      payload: { contentId: post.url, content: "too late" },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await deleting;
+    const answer = await commenting;
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json().error.message).toBe("There is no blog post at this address");
+    const left = await ctx.database.db.selectFrom("user_interactions").select("id").where("content_id", "=", post.url);
+    expect(await left.execute()).toEqual([]);
   });
 });
