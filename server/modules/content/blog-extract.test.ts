@@ -219,6 +219,7 @@ describe.each(testDatabaseTargets())("Extract on $dialect", (target) => {
     ["not a url", "body.url: url must be an http(s) address"],
     [`https://a.example/${"x".repeat(3000)}`, "body.url: url must be at most 2048 characters"],
     ["https://a.example/\u0000", "body.url: Must not contain control characters"],
+    ["https://user:secret@a.example/", "Could not read that page: addresses with credentials are not fetched"],
   ])("refuses %s with 400", async (url, message) => {
     const response = await extract(url);
     expect(response.statusCode).toBe(400);

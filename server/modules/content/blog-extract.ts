@@ -74,7 +74,7 @@ function fetchFailure(error: unknown, host: string): AppError {
   if (!(error instanceof OutboundError)) return cannotRead(502, `${host} could not be reached`);
   switch (error.code) {
     case "bad_url":
-      return cannotRead(400, error.message);
+      return cannotRead(400, error.message.charAt(0).toLowerCase() + error.message.slice(1));
     case "blocked_address":
       return cannotRead(
         400,
