@@ -41,10 +41,17 @@ const httpUrl = (field: string) =>
     .max(2048, { error: `${field} must be at most 2048 characters` })
     .pipe(z.url({ protocol: /^https?$/, error: `${field} must be an http(s) address` }));
 
+/** The years a date may fall in: ISO-8601 writes later ones as "+010000-…", which nothing shows well. */
+const LATEST_DATE = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 const isoDate = (field: string) =>
   text()
     .trim()
-    .refine((value) => !Number.isNaN(Date.parse(value)), { error: `${field} must be a date` })
+    .max(64, { error: `${field} must be a date`, abort: true })
+    .refine((value) => !Number.isNaN(Date.parse(value)), { error: `${field} must be a date`, abort: true })
+    .refine((value) => Date.parse(value) >= 0 && Date.parse(value) <= LATEST_DATE, {
+      error: `${field} must be a date between the years 1970 and 9999`,
+    })
     .transform((value) => new Date(value).toISOString());
 
 /** Spec §5 event form: everything required but the image; the start may not be after the end. */

@@ -17,6 +17,7 @@ export const errorCodes = [
   "forbidden",
   "rate_limited",
   "internal_error",
+  "bad_gateway",
   "unavailable",
 ] as const;
 

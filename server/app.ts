@@ -16,6 +16,7 @@ import { commentRoutes } from "./modules/community/comments-routes.ts";
 import { type HubOptions, NotificationHub } from "./modules/community/notification-hub.ts";
 import { notificationRoutes } from "./modules/community/notifications-routes.ts";
 import { communityRoutes } from "./modules/community/routes.ts";
+import { blogFeedRoutes } from "./modules/content/blog-feed.ts";
 import { contentRoutes } from "./modules/content/routes.ts";
 import { publishRoutes } from "./modules/feeds/publish-routes.ts";
 import { feedRoutes } from "./modules/feeds/routes.ts";
@@ -197,6 +198,7 @@ export async function buildApp({
   await app.register(blurtsRoutes, { prefix: "/api" });
   await app.register(analyticsRoutes, { prefix: "/api" });
   await app.register(publishRoutes);
+  await app.register(blogFeedRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);
   await registerWebApp(app, webRoot);
   return app;

@@ -4,6 +4,7 @@ import { purgeDeletedAccounts } from "../modules/accounts/profile.ts";
 import { pruneRateLimits } from "../modules/accounts/rate-limit.ts";
 import { deleteExpiredSessions } from "../modules/accounts/repository.ts";
 import { NOTIFICATION_RETENTION_MS, pruneNotifications } from "../modules/community/notifications-repository.ts";
+import { pruneUnusedBlogImages } from "../modules/content/blog-images.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
 import { repeatEvery } from "./repeat.ts";
 
@@ -20,7 +21,8 @@ export type MaintenanceContext = {
 /**
  * Hourly housekeeping, by one process at a time: purges accounts deleted longer ago than
  * the retention period (freeing their handles), drops expired sessions, old rate-limit
- * counters and notifications older than 90 days.
+ * counters and notifications older than 90 days, and blog images uploaded more than a day
+ * ago that no post shows.
  */
 export async function runMaintenance(ctx: MaintenanceContext, now = Date.now()): Promise<void> {
   const lease = { name: "maintenance", holder: ctx.holder };
@@ -31,6 +33,8 @@ export async function runMaintenance(ctx: MaintenanceContext, now = Date.now()):
     await deleteExpiredSessions(ctx.database, now);
     await pruneRateLimits(ctx.database, now - 24 * HOUR);
     await pruneNotifications(ctx.database, now - NOTIFICATION_RETENTION_MS);
+    const images = await pruneUnusedBlogImages(ctx.database, ctx.dataDir, now - 24 * HOUR);
+    if (images > 0) ctx.log.info({ images }, "removed blog images no post shows");
   } finally {
     await releaseLease(ctx.database, lease);
   }

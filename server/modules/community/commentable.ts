@@ -1,22 +1,31 @@
+import { SLUG } from "../../../contracts/content-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
+import { findPostTitle, holdPost } from "../content/blog-repository.ts";
 import { findArticleByLink } from "../feeds/repository.ts";
 import { discussionTitle } from "./comments-repository.ts";
 import { favoriteTitle } from "./repository.ts";
 
-const BLOG_POST = /^\/blog\//;
+const BLOG_POST = /^\/blog\/(.*)$/;
+
+const noBlogPost = () => notFound("There is no blog post at this address");
 
 /**
  * The one place that decides what may be commented on, and the title a new comment is
- * stored with: an article the server knows (its newest row's title), else one a member
- * keeps as a favorite (the snapshot's title), else a discussion that already exists
- * (its title, so it outlives the feed's pruning). Anything else is 404.
- *
- * Blog posts (`/blog/<slug>`) have no store yet: until the blog issue adds its lookup
- * here, every such address is answered "There is no blog post at this address".
+ * stored with: a blog post at its url (`/blog/<slug>`, its title), else an article the
+ * server knows (its newest row's title), else one a member keeps as a favorite (the
+ * snapshot's title), else a discussion that already exists (its title, so it outlives
+ * the feed's pruning). Anything else is 404.
  */
 export async function commentableTitle(database: Database, contentId: string): Promise<string | null> {
-  if (BLOG_POST.test(contentId)) throw notFound("There is no blog post at this address");
+  const blogPost = BLOG_POST.exec(contentId);
+  if (blogPost) {
+    const slug = blogPost[1] as string;
+    const title = SLUG.test(slug) ? await findPostTitle(database, slug) : undefined;
+    if (title === undefined) throw noBlogPost();
+    // An untitled post's comments read like a link's: no title rather than an empty one.
+    return title || null;
+  }
   const article = await findArticleByLink(database, contentId);
   if (article) return article.title;
   const favorite = await favoriteTitle(database, contentId);
@@ -24,4 +33,14 @@ export async function commentableTitle(database: Database, contentId: string): P
   const discussion = await discussionTitle(database, contentId);
   if (discussion) return discussion.title;
   throw notFound("There is no article at this address to comment on");
+}
+
+/**
+ * Inside the transaction adding a comment: holds what it is about against deletion
+ * (a blog post; articles are never deleted with their discussions), or answers 404 when
+ * it has gone since commentableTitle looked.
+ */
+export async function holdCommentable(tx: Pick<Database, "db" | "dialect">, contentId: string): Promise<void> {
+  const blogPost = BLOG_POST.exec(contentId);
+  if (blogPost && !(await holdPost(tx, blogPost[1] as string))) throw noBlogPost();
 }

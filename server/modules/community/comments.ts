@@ -10,7 +10,7 @@ import {
 import type { Database } from "../../db/database.ts";
 import { forbidden, invalidRequest, notFound, unauthenticated } from "../../errors.ts";
 import { pageCursor, parsePageCursor } from "../gems/presenter.ts";
-import { commentableTitle } from "./commentable.ts";
+import { commentableTitle, holdCommentable } from "./commentable.ts";
 import { presentComment } from "./comments-presenter.ts";
 import {
   commentCause,
@@ -110,6 +110,7 @@ export async function addComment(
     const tx = { ...database, db: trx };
     // The account may have been deleted since the session was read.
     if (!(await holdActiveMember(tx, authorId))) throw unauthenticated();
+    await holdCommentable(tx, input.contentId);
     await insertComment(tx, {
       id,
       user_id: authorId,

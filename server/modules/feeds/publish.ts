@@ -14,15 +14,30 @@ const xml = (text: string) => escapeMarkup(stripInvalidXml(text));
 const htmlInXml = (text: string) => xml(escapeMarkup(text));
 
 /** RSS's <source> needs an address: the origin of the item's own link, when it has one. */
-function sourceElement(item: FeedItem): string {
-  if (!item.link) return "";
+function sourceElement(item: PublishedItem): string {
+  if (!item.link || item.source === undefined) return "";
   return `      <source url="${xml(`${new URL(item.link).origin}/`)}">${xml(item.source)}</source>\n`;
 }
 
-export type PublishedFeed = { title: string; description: string; siteUrl: string; feedUrl: string; items: FeedItem[] };
+/** What an RSS item carries: an article of Gemwire's feed, or a blog post (no source, its tags as categories). */
+export type PublishedItem = Pick<
+  FeedItem,
+  "id" | "title" | "link" | "pubDate" | "description" | "image" | "creator"
+> & {
+  source?: string;
+  categories?: string[];
+};
 
-/** Gemwire's top stories as RSS 2.0, for anyone to subscribe to. */
-export function renderRss(feed: PublishedFeed): string {
+export type PublishedFeed<Item extends PublishedItem = FeedItem> = {
+  title: string;
+  description: string;
+  siteUrl: string;
+  feedUrl: string;
+  items: Item[];
+};
+
+/** A feed as RSS 2.0, for anyone to subscribe to: Gemwire's top stories, or the blog. */
+export function renderRss(feed: PublishedFeed<PublishedItem>): string {
   const items = feed.items
     .map(
       (item) => `    <item>
@@ -30,7 +45,7 @@ export function renderRss(feed: PublishedFeed): string {
 ${item.link ? `      <link>${xml(item.link)}</link>\n` : ""}      <guid isPermaLink="false">${xml(item.id)}</guid>
       <pubDate>${new Date(item.pubDate).toUTCString()}</pubDate>
       <description>${htmlInXml(item.description)}</description>
-${sourceElement(item)}
+${sourceElement(item)}${(item.categories ?? []).map((category) => `      <category>${xml(category)}</category>\n`).join("")}
       <dc:creator>${xml(item.creator)}</dc:creator>
 ${item.image ? `      <media:content url="${xml(item.image)}" medium="image"/>\n` : ""}    </item>`,
     )

@@ -1,0 +1,158 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  adminListQuerySchema,
+  blogInputSchema,
+  blogPostSchema,
+  blogPostsSchema,
+  extractBodySchema,
+  extractedSchema,
+  idParamsSchema,
+  uploadedImageSchema,
+} from "../../../contracts/content.ts";
+import { errorBodySchema } from "../../../contracts/errors.ts";
+import { AppError, invalidRequest } from "../../errors.ts";
+import { IMAGE_MAX_BYTES } from "../../lib/images.ts";
+import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
+import { ADMIN_COOKIE } from "../../plugins/sessions.ts";
+import { limitAddress } from "../accounts/client-address.ts";
+import { enforceLimits } from "../accounts/limits.ts";
+import type { RateLimitRule } from "../accounts/rate-limit.ts";
+import { hashSessionId } from "../accounts/sessions.ts";
+import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from "./blog.ts";
+import { EXTRACT_FETCH, extractArticle } from "./blog-extract.ts";
+import { processBlogImage, saveBlogImage } from "./blog-images.ts";
+
+const MINUTE = 60_000;
+
+/** Far more than anyone writing posts needs; little for a stolen session or a script. */
+const blogLimits = {
+  imageUploads: { limit: 30, windowMs: 10 * MINUTE },
+  extracts: { limit: 30, windowMs: 10 * MINUTE },
+} satisfies Record<string, RateLimitRule>;
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
+
+/** Counted per admin session and per address (the admin password is shared, sessions are not). */
+function perAdmin(request: FastifyRequest, action: string, rule: RateLimitRule): Array<[string, RateLimitRule]> {
+  const session = hashSessionId(request.cookies[ADMIN_COOKIE] ?? "").slice(0, 32);
+  return [
+    [`${action}:admin:${session}`, rule],
+    [`${action}:ip:${limitAddress(request.ip)}`, rule],
+  ];
+}
+
+async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart())
+    throw new AppError(415, "unsupported_media_type", "Send the picture as multipart/form-data");
+  const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+  if (!file) throw invalidRequest("Choose a picture to upload");
+  try {
+    return await file.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+      throw new AppError(413, "payload_too_large", `The picture is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
+    }
+    throw error;
+  }
+}
+
+/** The admin's blog calls; registered inside the admin-only scope (routes.ts). */
+export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Extract's own client: one page, small and quick, private addresses only when allowed.
+  const fetcher = createGuardedFetch({ allowPrivate: app.config.allowPrivateSources, ...EXTRACT_FETCH });
+  app.addHook("onClose", async () => fetcher.close());
+
+  app.get(
+    "/admin/blog",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Blog posts for the admin, newest first; q searches title, excerpt, author and tags",
+        querystring: adminListQuerySchema,
+        response: { 200: blogPostsSchema, ...errors },
+      },
+    },
+    async (request) => listBlogPosts(app.database, request.query),
+  );
+
+  app.post(
+    "/admin/blog",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Add a blog post; its url (/blog/<slug>) comes from its title and never changes",
+        body: blogInputSchema,
+        response: { 201: blogPostSchema, ...errors, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await createBlogPost(app.database, app.config.dataDir, request.body)),
+  );
+
+  app.put(
+    "/admin/blog/:id",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Change a blog post (every field; the slug stays); an omitted date keeps the post's",
+        params: idParamsSchema,
+        body: blogInputSchema,
+        response: { 200: blogPostSchema, 404: errorBodySchema, ...errors },
+      },
+    },
+    async (request) => updateBlogPost(app.database, app.config.dataDir, request.params.id, request.body),
+  );
+
+  app.delete(
+    "/admin/blog/:id",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Delete a blog post with its comments (and their notifications) and its uploaded image",
+        params: idParamsSchema,
+        response: { 204: z.null(), 404: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteBlogPost(app.database, app.config.dataDir, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/admin/blog/images",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Upload a picture for a post (PNG, JPEG, GIF or WebP, at most 5 MB; one file, form field 'file'): checked by its bytes, stored re-encoded as WebP",
+        consumes: ["multipart/form-data"],
+        response: { 201: uploadedImageSchema, ...errors, 413: errorBodySchema, 415: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await enforceLimits(request, perAdmin(request, "blog-image", blogLimits.imageUploads));
+      const webp = await processBlogImage(await uploadedBytes(request));
+      return reply.status(201).send({ image: await saveBlogImage(app.config.dataDir, webp) });
+    },
+  );
+
+  app.post(
+    "/admin/blog/extract",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Read an article's page and return the blog form's fields: title, excerpt, plain-text paragraphs, lead image, author",
+        body: extractBodySchema,
+        response: { 200: extractedSchema, ...errors, 502: errorBodySchema },
+      },
+    },
+    async (request) => {
+      await enforceLimits(request, perAdmin(request, "blog-extract", blogLimits.extracts));
+      return extractArticle(fetcher, request.body.url);
+    },
+  );
+};
