@@ -8,4 +8,6 @@ fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 // Browser tests never reach the internet: every source is this server's own samples.
 process.env.SAMPLE_MODE = "1";
+// The admin's Extract journey reads an article page served on loopback by the test.
+process.env.ALLOW_PRIVATE_SOURCES = "1";
 await import("../dist/server/main.js");

@@ -50,6 +50,7 @@ describe("loadConfig", () => {
       port: 8080,
       host: "0.0.0.0",
       allowPrivateSources: true,
+      allowPrivatePages: true,
       accessMode: "members",
       feedRefreshMs: 60_000,
       social: { x: "https://x.com/gemwire" },
@@ -60,6 +61,8 @@ describe("loadConfig", () => {
     expect(loadConfig({ SAMPLE_MODE: "1", PORT: "4000" })).toMatchObject({
       sampleMode: true,
       allowPrivateSources: true,
+      // Extract reads pages an admin names: sample mode alone never opens private addresses to it.
+      allowPrivatePages: false,
       priceApiUrl: "http://127.0.0.1:4000/samples/prices/api/v3",
       trendsUrl: "http://127.0.0.1:4000/samples/trends/rss",
     });

@@ -86,6 +86,11 @@ export type Config = {
   priceApiUrl: string;
   trendsUrl: string;
   allowPrivateSources: boolean;
+  /**
+   * Whether Extract may read private and loopback addresses: only with
+   * ALLOW_PRIVATE_SOURCES=1, never merely because sample mode reads its own samples.
+   */
+  allowPrivatePages: boolean;
   adminPassword: string | undefined;
   accessMode: Environment["ACCESS_MODE"];
   feedRefreshMs: number;
@@ -182,6 +187,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     priceApiUrl: env.SAMPLE_MODE ? `${self}/prices/api/v3` : env.PRICE_API_URL,
     trendsUrl: env.SAMPLE_MODE ? `${self}/trends/rss` : env.TRENDS_URL,
     allowPrivateSources: env.ALLOW_PRIVATE_SOURCES || env.SAMPLE_MODE,
+    allowPrivatePages: env.ALLOW_PRIVATE_SOURCES,
     adminPassword: env.ADMIN_PASSWORD,
     accessMode: env.ACCESS_MODE,
     feedRefreshMs: env.FEED_REFRESH_MS,

@@ -61,7 +61,7 @@ async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
 /** The admin's blog calls; registered inside the admin-only scope (routes.ts). */
 export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Extract's own client: one page, small and quick, private addresses only when allowed.
-  const fetcher = createGuardedFetch({ allowPrivate: app.config.allowPrivateSources, ...EXTRACT_FETCH });
+  const fetcher = createGuardedFetch({ allowPrivate: app.config.allowPrivatePages, ...EXTRACT_FETCH });
   app.addHook("onClose", async () => fetcher.close());
 
   app.get(

@@ -244,8 +244,8 @@ describe.each(testDatabaseTargets())("Extract on $dialect", (target) => {
 });
 
 describe("Extract without ALLOW_PRIVATE_SOURCES", () => {
-  it("refuses loopback and private addresses with 400", async () => {
-    await withTestApp({}, async (app, database) => {
+  it.each([[{}], [{ SAMPLE_MODE: "1" }]])("refuses loopback and private addresses with 400 (env %j)", async (env) => {
+    await withTestApp(env, async (app, database) => {
       const cookies = { gemwire_admin: await openSession(database, { admin: true }) };
       for (const url of [`${origin}/article`, "http://10.0.0.1/a", "http://[::1]/a", "http://169.254.169.254/latest"]) {
         const response = await app.inject({
