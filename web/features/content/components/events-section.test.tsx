@@ -46,6 +46,24 @@ describe("EventsSection", () => {
     expect(within(cards()[0] as HTMLElement).getByText("Sample")).toBeTruthy();
   });
 
+  it("keeps the server's order: events not yet ended first, then past ones", async () => {
+    const event = (id: string, year: number): Event => ({
+      ...conference,
+      id,
+      title: `Event ${year}`,
+      startDate: `${year}-05-01T09:00:00.000Z`,
+      endDate: `${year}-05-02T09:00:00.000Z`,
+    });
+    answer = () => json({ events: [event("a", 2030), event("b", 2024), event("c", 2020)], sample: false });
+    renderSection();
+    await waitFor(() => expect(cards()).toHaveLength(3));
+    expect(cards().map((card) => within(card).getByText(/^Event \d+$/).textContent)).toEqual([
+      "Event 2030",
+      "Event 2024",
+      "Event 2020",
+    ]);
+  });
+
   it("shows real events without a sample label", async () => {
     answer = () => json({ events: [conference], sample: false });
     renderSection();

@@ -11,7 +11,7 @@ import { useEvents } from "../api.ts";
 const fallbackEvents = [...sampleEvents];
 
 /**
- * Spec §2 Home: Notable Events, soonest first, on 360×140 cards. Sample events (the
+ * Spec §2 Home: Notable Events, soonest first (those not yet ended before past ones), on 360×140 cards. Sample events (the
  * server's stand-ins, or ours when loading fails) are labelled as samples.
  */
 export function EventsSection() {
@@ -20,7 +20,8 @@ export function EventsSection() {
   const failed = events.isError && !events.data;
   const sample = failed || events.data?.sample === true;
   const shown = failed ? fallbackEvents : (events.data?.events ?? []);
-  const list = [...shown].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
+  // Stored events come in the server's order: not yet ended, soonest first, then past ones.
+  const list = sample ? [...shown].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate)) : shown;
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
