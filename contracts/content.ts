@@ -111,6 +111,10 @@ export const blogPostSchema = z
 
 export type BlogPost = z.infer<typeof blogPostSchema>;
 
+/** A post as lists show it (cards, the home section): everything but its content. */
+export const blogPostSummarySchema = blogPostSchema.omit({ content: true }).meta({ id: "BlogPostSummary" });
+export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
+
 /** Spec §5 blog form: nothing required; tags as a list or comma-separated; image an address or an upload's. */
 export const blogInputSchema = z.object({
   title: text().trim().max(200).default(""),
@@ -141,8 +145,15 @@ export const blogListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(12),
 });
 
+/** The admin's list: whole posts, for editing. */
 export const blogPostsSchema = z.object({
   posts: z.array(blogPostSchema).describe("Newest first"),
+  next: z.string().nullable(),
+});
+
+/** The readers' list: posts without their content (a post's page has it). */
+export const blogSummariesSchema = z.object({
+  posts: z.array(blogPostSummarySchema).describe("Newest first"),
   next: z.string().nullable(),
 });
 

@@ -10,9 +10,13 @@ type Cursor = { value: number; id: string };
 /** Newest `date` first, after the cursor, optionally only posts containing `q`. */
 export async function listPosts(
   { db, dialect }: Database,
-  options: { q?: string; before?: Cursor; limit: number },
-): Promise<BlogPostsTable[]> {
-  let query = db.selectFrom("blog_posts").selectAll();
+  options: { q?: string; before?: Cursor; limit: number; withContent: boolean },
+): Promise<Array<Omit<BlogPostsTable, "content"> & { content?: string }>> {
+  let query = options.withContent
+    ? db.selectFrom("blog_posts").selectAll()
+    : db
+        .selectFrom("blog_posts")
+        .select(["id", "slug", "title", "excerpt", "author", "date", "tags", "image", "created_at", "updated_at"]);
   const { q, before } = options;
   if (q) query = query.where((eb) => containsText(eb, dialect, ["title", "excerpt", "author", "tags"], q));
   if (before) {

@@ -2,11 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { blogListQuerySchema, blogPostSchema, blogPostsSchema, slugParamsSchema } from "../../../contracts/content.ts";
+import {
+  blogListQuerySchema,
+  blogPostSchema,
+  blogSummariesSchema,
+  slugParamsSchema,
+} from "../../../contracts/content.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { text } from "../../../contracts/text.ts";
 import { notFound } from "../../errors.ts";
-import { getBlogPost, listBlogPosts } from "./blog.ts";
+import { getBlogPost, listBlogSummaries } from "./blog.ts";
 import { BLOG_IMAGE_NAME, blogImageDir } from "./blog-images.ts";
 
 /** The blog for readers: the list, one post, and the pictures uploaded for posts. */
@@ -16,12 +21,12 @@ export const blogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["content"],
-        summary: "Blog posts, newest first, a page at a time",
+        summary: "Blog posts without their content, newest first, a page at a time (a post's own page has the content)",
         querystring: blogListQuerySchema,
-        response: { 200: blogPostsSchema, 400: errorBodySchema },
+        response: { 200: blogSummariesSchema, 400: errorBodySchema },
       },
     },
-    async (request) => listBlogPosts(app.database, request.query),
+    async (request) => listBlogSummaries(app.database, request.query),
   );
 
   app.get(

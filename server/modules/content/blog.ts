@@ -1,4 +1,4 @@
-import type { BlogInput, BlogPost } from "../../../contracts/content.ts";
+import type { BlogInput, BlogPost, BlogPostSummary } from "../../../contracts/content.ts";
 import { blogPostUrl, POST_NOT_FOUND, SLUG, slugFromTitle } from "../../../contracts/content-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import type { BlogPostsTable } from "../../db/schema.ts";
@@ -22,13 +22,17 @@ const postNotFound = () => notFound(POST_NOT_FOUND);
 const SLUG_ATTEMPTS = 20;
 
 export function presentPost(row: BlogPostsTable): BlogPost {
+  return { ...presentSummary(row), content: row.content };
+}
+
+/** A post as lists show it: everything but its content. */
+export function presentSummary(row: Omit<BlogPostsTable, "content">): BlogPostSummary {
   return {
     id: row.id,
     slug: row.slug,
     url: blogPostUrl(row.slug),
     title: row.title,
     excerpt: row.excerpt,
-    content: row.content,
     author: row.author,
     date: new Date(row.date).toISOString(),
     tags: JSON.parse(row.tags) as string[],
@@ -37,24 +41,42 @@ export function presentPost(row: BlogPostsTable): BlogPost {
 }
 
 /** Newest first, a page at a time; `q` (the admin's search) looks in title, excerpt, author and tags. */
+async function pageOfPosts(
+  database: Database,
+  query: { q?: string; before?: string; limit: number },
+  withContent: boolean,
+) {
+  const before = query.before === undefined ? undefined : parsePageCursor(query.before);
+  if (before === null) throw invalidRequest("querystring.before: must be a page's `next`");
+  const rows = await listPosts(database, { q: query.q, before, limit: query.limit + 1, withContent });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { page, next: rows.length > query.limit && last ? pageCursor(last.date, last.id) : null };
+}
+
+/** The admin's list: whole posts, for editing. */
 export async function listBlogPosts(
   database: Database,
   query: { q?: string; before?: string; limit: number },
 ): Promise<{ posts: BlogPost[]; next: string | null }> {
-  const before = query.before === undefined ? undefined : parsePageCursor(query.before);
-  if (before === null) throw invalidRequest("querystring.before: must be a page's `next`");
-  const rows = await listPosts(database, { q: query.q, before, limit: query.limit + 1 });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    posts: page.map(presentPost),
-    next: rows.length > query.limit && last ? pageCursor(last.date, last.id) : null,
-  };
+  const { page, next } = await pageOfPosts(database, query, true);
+  return { posts: page.map((row) => presentPost({ ...row, content: row.content ?? "" })), next };
+}
+
+/** The readers' list: posts without their content, which only a post's own page sends. */
+export async function listBlogSummaries(
+  database: Database,
+  query: { before?: string; limit: number },
+): Promise<{ posts: BlogPostSummary[]; next: string | null }> {
+  const { page, next } = await pageOfPosts(database, query, false);
+  return { posts: page.map(presentSummary), next };
 }
 
 /** Spec §2 Blog: the post at /blog/<slug>, else 'Post not found'. */
 export async function getBlogPost(database: Database, slug: string): Promise<BlogPost> {
-  const row = SLUG.test(slug) ? await findPostBySlug(database, slug) : undefined;
+  // Addresses are matched as typed elsewhere in the app: /blog/Hello-World is /blog/hello-world.
+  const key = slug.toLowerCase();
+  const row = SLUG.test(key) ? await findPostBySlug(database, key) : undefined;
   if (!row) throw postNotFound();
   return presentPost(row);
 }

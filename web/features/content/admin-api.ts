@@ -10,7 +10,10 @@ import {
 import type { BlogInput, BlogPost, Event, EventInput } from "../../../contracts/content.ts";
 import { getJson, sendJson } from "../../lib/api-client.ts";
 import { paths } from "../../paths.ts";
-import { type BlogPage, contentKey } from "./api.ts";
+import { contentKey } from "./api.ts";
+
+/** The admin's list of posts: whole posts (the readers' list leaves the content out). */
+type BlogPage = { posts: BlogPost[]; next: string | null };
 
 /*
  * The admin's side of events and the blog (spec §2 Admin, §6: admin only, enforced by the

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { BlogPost, Event } from "../../../contracts/content.ts";
+import type { BlogPostSummary, Event } from "../../../contracts/content.ts";
 import { getJson } from "../../lib/api-client.ts";
 import { paths } from "../../paths.ts";
 
@@ -10,7 +10,7 @@ import { paths } from "../../paths.ts";
  */
 export const contentKey = ["content"] as const;
 
-export type BlogPage = { posts: BlogPost[]; next: string | null };
+export type BlogPage = { posts: BlogPostSummary[]; next: string | null };
 
 export const eventsQuery = queryOptions({
   queryKey: [...contentKey, "events"],

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import type { BlogPost } from "../../../../contracts/content.ts";
+import type { BlogPostSummary } from "../../../../contracts/content.ts";
 import { formatDate } from "../../../lib/dates.ts";
 import { paths } from "../../../paths.ts";
 import { BlogImage } from "./blog-image.tsx";
 
 /** The title a post shows (nothing is required of a post, spec §5). */
-export const postTitle = (post: BlogPost) => post.title || "Untitled post";
+export const postTitle = (post: Pick<BlogPostSummary, "title">) => post.title || "Untitled post";
 
 /** Spec §2 Blog: a 400 px post card linking to the post's own url, the whole card clickable. */
-export function BlogCard({ post, headingLevel = 3 }: { post: BlogPost; headingLevel?: 2 | 3 }) {
+export function BlogCard({ post, headingLevel = 3 }: { post: BlogPostSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-line bg-panel focus-within:border-gem hover:border-zinc-600">
