@@ -44,6 +44,15 @@ const httpUrl = (field: string) =>
 /** The years a date may fall in: ISO-8601 writes later ones as "+010000-…", which nothing shows well. */
 const LATEST_DATE = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
+/**
+ * A picture's address: https only, as the pages' Content-Security-Policy loads images
+ * (img-src https:) — a plain http picture would be saved and never shown.
+ */
+const httpsImageUrl = (field: string) =>
+  httpUrl(field).refine((url) => url.startsWith("https:"), {
+    error: `${field} must be an https address (pictures over plain http are not shown)`,
+  });
+
 const isoDate = (field: string) =>
   text()
     .trim()
@@ -66,7 +75,7 @@ export const eventInputSchema = z
       country: text().trim().min(1, { error: "Country is required" }).max(100),
     }),
     website: httpUrl("website"),
-    imageUrl: httpUrl("imageUrl").nullable().default(null),
+    imageUrl: httpsImageUrl("imageUrl").nullable().default(null),
   })
   .refine((event) => Date.parse(event.startDate) <= Date.parse(event.endDate), {
     error: INVALID_DATES.message,
@@ -131,8 +140,8 @@ export const blogInputSchema = z.object({
       error: `A tag can be at most ${TAG_MAX_LENGTH} characters`,
     }),
   image: z
-    .union([httpUrl("image"), text().regex(/^\/api\/blog\/images\/[\w-]{1,64}\.webp$/)], {
-      error: "image must be an http(s) address or an uploaded image's address",
+    .union([httpsImageUrl("image"), text().regex(/^\/api\/blog\/images\/[\w-]{1,64}\.webp$/)], {
+      error: "image must be an https address or an uploaded image's address",
     })
     .nullable()
     .default(null),

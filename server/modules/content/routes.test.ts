@@ -168,6 +168,11 @@ describe.each(testDatabaseTargets())("events store on $dialect", (target) => {
     ["a javascript: website", { website: "javascript:alert(1)" }, "body.website: website must be an http(s) address"],
     ["a website that is no address", { website: "events" }, "body.website: website must be an http(s) address"],
     ["a data: image", { imageUrl: "data:image/png;base64,AAAA" }, "body.imageUrl: imageUrl must be an http(s)"],
+    [
+      "a plain http image",
+      { imageUrl: "http://img.example/a.png" },
+      "body.imageUrl: imageUrl must be an https address",
+    ],
     ["a website of 3000 characters", { website: `https://e.example/${"a".repeat(3000)}` }, "at most 2048"],
     ["a start that is no date", { startDate: "next tuesday" }, "body.startDate: startDate must be a date"],
     ["a start in the year 10000", { startDate: "+010000-01-01T00:00:00Z" }, "between the years 1970 and 9999"],
