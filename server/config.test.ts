@@ -84,6 +84,9 @@ describe("loadConfig", () => {
 
   it("reads the page-view script and the data attributes it needs", () => {
     expect(loadConfig({}).analyticsScript).toBeUndefined();
+    expect(loadConfig({ ANALYTICS_SCRIPT_URL: "http://127.0.0.1:3001/script.js" }).analyticsScript?.url).toBe(
+      "http://127.0.0.1:3001/script.js",
+    );
     expect(loadConfig({ ANALYTICS_SCRIPT_URL: "https://plausible.io/js/script.manual.js" }).analyticsScript).toEqual({
       url: "https://plausible.io/js/script.manual.js",
       data: {},
@@ -119,6 +122,7 @@ describe("loadConfig", () => {
     [{ CONTACT_EMAIL: "nobody" }, /^CONTACT_EMAIL must be an email address/],
     [{ ANALYTICS_SCRIPT_URL: "plausible.io/js/script.js" }, /^ANALYTICS_SCRIPT_URL must be an http\(s\) URL/],
     [{ ANALYTICS_SCRIPT_URL: "javascript:alert(1)" }, /^ANALYTICS_SCRIPT_URL must be an http\(s\) URL/],
+    [{ ANALYTICS_SCRIPT_URL: "http://plausible.io/js/script.manual.js" }, /^ANALYTICS_SCRIPT_URL must be an https URL/],
     [
       { ANALYTICS_SCRIPT_URL: "https://umami.example/script.js", ANALYTICS_SCRIPT_DATA: "website-id" },
       /^ANALYTICS_SCRIPT_DATA must be comma-separated name=value pairs/,

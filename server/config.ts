@@ -15,6 +15,19 @@ const optionalUrl = z
   .optional()
   .or(z.literal("").transform(() => undefined));
 
+/**
+ * A script every page runs: https, so nobody on the network path can swap it, except on
+ * this machine's loopback (a self-hosted Umami or Plausible during development).
+ */
+const optionalScriptUrl = optionalUrl.refine(
+  (value) =>
+    value === undefined ||
+    // Not an http(s) address at all: the URL check above already says so.
+    !value.startsWith("http:") ||
+    /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(value),
+  { error: "must be an https URL (plain http only on localhost): the script runs on every page" },
+);
+
 /** Plain decimal digits only: "0x1F", "1e3" and " " are typos, not numbers. */
 const integer = (fallback: number, min: number, max: number) =>
   z
@@ -66,7 +79,7 @@ const environmentSchema = z.object({
   SOCIAL_X_URL: optionalUrl,
   SOCIAL_TELEGRAM_URL: optionalUrl,
   SOCIAL_DISCORD_URL: optionalUrl,
-  ANALYTICS_SCRIPT_URL: optionalUrl,
+  ANALYTICS_SCRIPT_URL: optionalScriptUrl,
   ANALYTICS_SCRIPT_DATA: z
     .string()
     .regex(/^[a-z][a-z0-9-]*=[^,\s"'<>]+(,\s*[a-z][a-z0-9-]*=[^,\s"'<>]+)*$/, {
