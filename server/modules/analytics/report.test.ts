@@ -42,6 +42,9 @@ describe.each(testDatabaseTargets())("the analytics report on $dialect", (target
   it("is for the admin only", async () => {
     const visitor = await app.inject({ method: "GET", url: "/api/admin/analytics" });
     expect(visitor.statusCode).toBe(401);
+    // Refused before the query is read: no rules of the call are told to a visitor.
+    const probing = await app.inject({ method: "GET", url: "/api/admin/analytics?days=999" });
+    expect(probing.statusCode).toBe(401);
     const member = await joinAsMember(app, handle.database);
     const asMember = await app.inject({ method: "GET", url: "/api/admin/analytics", cookies: member.cookies });
     expect(asMember.statusCode).toBe(401);
