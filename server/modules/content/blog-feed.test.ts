@@ -41,6 +41,8 @@ describe.each(testDatabaseTargets())("blog RSS feed on $dialect", (target) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/rss+xml; charset=utf-8");
     expect(response.headers["cache-control"]).toBe("public, max-age=300");
+    // With PUBLIC_URL the links do not depend on the Host header.
+    expect(String(response.headers.vary ?? "")).not.toMatch(/\bHost\b/i);
     const xml = response.body;
     expect(xml).toContain("<link>https://gemwire.example/news/blog</link>");
     expect(xml).toContain('<atom:link href="https://gemwire.example/news/feeds/blog.xml" rel="self"');

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { blogPostUrl } from "../../../contracts/content-catalog.ts";
+import { siteUrlFor } from "../../lib/site-url.ts";
 import { renderRss } from "../feeds/publish.ts";
 import { listFeedPosts } from "./blog-repository.ts";
 
@@ -10,7 +11,7 @@ export const BLOG_FEED_POSTS = 50;
 export const blogFeedRoutes: FastifyPluginAsync = async (app) => {
   app.get("/feeds/blog.xml", { schema: { hide: true } }, async (request, reply) => {
     // Behind a proxy the request does not know the public address; PUBLIC_URL does.
-    const siteUrl = app.config.publicUrl ?? `${request.protocol}://${request.host}/`;
+    const siteUrl = siteUrlFor(request, reply);
     // Joined, not resolved: a PUBLIC_URL with a path (https://example.org/gemwire/) keeps it.
     const absolute = (path: string) => (path.startsWith("/") ? `${siteUrl}${path.slice(1)}` : path);
     const posts = await listFeedPosts(app.database, BLOG_FEED_POSTS);

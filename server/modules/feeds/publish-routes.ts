@@ -1,13 +1,14 @@
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { siteUrlFor } from "../../lib/site-url.ts";
 import { renderJsonFeed, renderRss } from "./publish.ts";
 import { listPublishedItems } from "./service.ts";
 
 const PUBLISHED_ITEMS = 50;
 
-async function gemwireFeed(request: FastifyRequest, format: "xml" | "json") {
+async function gemwireFeed(request: FastifyRequest, reply: FastifyReply, format: "xml" | "json") {
   const app = request.server;
   // Behind a proxy the request does not know the public address; PUBLIC_URL does.
-  const siteUrl = app.config.publicUrl ?? `${request.protocol}://${request.host}/`;
+  const siteUrl = siteUrlFor(request, reply);
   return {
     title: "Gemwire — top crypto stories",
     description: "The crypto stories most sources are covering, from Gemwire.",
@@ -23,12 +24,12 @@ export const publishRoutes: FastifyPluginAsync = async (app) => {
     reply
       .type("application/rss+xml; charset=utf-8")
       .header("cache-control", "public, max-age=300")
-      .send(renderRss(await gemwireFeed(request, "xml"))),
+      .send(renderRss(await gemwireFeed(request, reply, "xml"))),
   );
   app.get("/feeds/gemwire.json", { schema: { hide: true } }, async (request, reply) =>
     reply
       .type("application/feed+json; charset=utf-8")
       .header("cache-control", "public, max-age=300")
-      .send(renderJsonFeed(await gemwireFeed(request, "json"))),
+      .send(renderJsonFeed(await gemwireFeed(request, reply, "json"))),
   );
 };

@@ -246,6 +246,8 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/rss+xml; charset=utf-8");
     expect(response.body).toContain('<atom:link href="http://localhost:80/feeds/gemwire.xml" rel="self"');
+    // Links come from the Host header (no PUBLIC_URL): a shared cache must keep hosts apart.
+    expect(String(response.headers.vary)).toMatch(/\bHost\b/i);
     const items = parseFeed(response.body, { fetchedAt: new Date() });
     expect(items.map((i) => [i.id, i.title, i.source])).toEqual([
       ["n1", "Story n1", "news.example"],
