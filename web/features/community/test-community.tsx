@@ -1,8 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import type { Me, Member } from "../../../contracts/accounts.ts";
+import { renderAt } from "../../test/render.tsx";
 import type { Comment, Notification } from "./types.ts";
 
 export const satoshi: Member = { id: "u1", handle: "satoshi", username: null, email: null, avatar: null };
@@ -43,38 +41,12 @@ export function notification(over: Partial<Notification> = {}): Notification {
   };
 }
 
-/** Shows where the router is, so tests can read the address after a click. */
-export function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
 /** Renders `ui` at `at` with a fresh query client that knows who is signed in. */
 export function renderWith(
   ui: ReactNode,
   { me = visitor, at = "/", extra }: { me?: Me; at?: string; extra?: ReactNode } = {},
 ) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(["me"], me);
-  const view = render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[at]}>
-        <Routes>
-          <Route
-            path="*"
-            element={
-              <>
-                {ui}
-                <Where />
-              </>
-            }
-          />
-        </Routes>
-        {extra}
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return { client, view };
+  return renderAt(ui, { me, at, extra });
 }
 
 /** The URLs fetch was called with, in order. */

@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { vi } from "vitest";
 import type { BlogPost, Event } from "../../../contracts/content.ts";
 import { json } from "../../test/api-fixtures.ts";
+import { renderAt as renderAtAs } from "../../test/render.tsx";
 
 /** An event as the API sends it; by default a stored summit in Lisbon. */
 export function event(over: Partial<Event> = {}): Event {
@@ -66,32 +64,7 @@ export function fakeApi(handlers: Record<string, Handler> = {}) {
   };
 }
 
-/** Shows where the router is, so tests can read the address after a click. */
-export function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
 /** Renders `ui` at `at` (any path shows it) with a fresh query client; `admin` signs the admin in. */
 export function renderAt(ui: ReactNode, { at = "/", admin = false }: { at?: string; admin?: boolean } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  client.setQueryData(["me"], { user: null, admin });
-  const view = render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[at]}>
-        <Routes>
-          <Route
-            path="*"
-            element={
-              <>
-                {ui}
-                <Where />
-              </>
-            }
-          />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return { client, view };
+  return renderAtAs(ui, { me: { user: null, admin }, at });
 }
