@@ -214,8 +214,13 @@ export class NotificationHub {
 
   private async poll(): Promise<void> {
     this.lastPoll = Date.now();
-    const seqs = await latestSeqs(this.database, [...this.members.keys()]);
-    for (const [memberId, connections] of [...this.members]) {
+    const asked = [...this.members.keys()];
+    const seqs = await latestSeqs(this.database, asked);
+    // Only the members asked about: one whose first stream opened while the query ran is
+    // not in its answer, and must not be taken for a purged account (the next poll has it).
+    for (const memberId of asked) {
+      const connections = this.members.get(memberId);
+      if (!connections) continue;
       const seq = seqs.get(memberId);
       // The member's row is gone: the account was purged.
       if (seq === undefined) {
