@@ -87,8 +87,11 @@ const AMBIGUOUS = new Set(["sol", "ada", "doge", "avalanche", "tether"]);
 const CRYPTO_CUES =
   /(^| )(crypto|cryptocurrency|coin|coins|token|tokens|price|prices|etf|wallet|usd|staking|airdrop|blockchain)( |$)/;
 
-/** Lower case, every run of other characters than letters and digits one space, padded with spaces. */
-function words(text: string): string {
+/**
+ * A title's words for whole-word comparisons: lower case, every run of characters other
+ * than letters and digits one space, padded with a space at each end.
+ */
+export function titleWords(text: string): string {
   return ` ${text
     .normalize("NFKC")
     .toLowerCase()
@@ -103,11 +106,11 @@ function words(text: string): string {
  * do not count.
  */
 export function tokenNamedIn(title: string): BuiltInToken | undefined {
-  const text = words(title).replace(OTHER_COINS_NAMED_LIKE_BUILT_INS, "|");
+  const text = titleWords(title).replace(OTHER_COINS_NAMED_LIKE_BUILT_INS, "|");
   const cued = CRYPTO_CUES.test(text.trim());
   let first: { token: BuiltInToken; at: number } | undefined;
   for (const token of builtInTokens) {
-    for (const term of new Set([token.symbol.toLowerCase(), words(token.name).trim()])) {
+    for (const term of new Set([token.symbol.toLowerCase(), titleWords(token.name).trim()])) {
       if (AMBIGUOUS.has(term) && !cued) continue;
       const at = text.indexOf(` ${term} `);
       if (at !== -1 && (first === undefined || at < first.at)) first = { token, at };
