@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failingSources, flagOf, httpLink, sourceName } from "./trend-display.ts";
+import { failingSources, httpLink, sourceName } from "./trend-display.ts";
 
 describe("trend display rules", () => {
   it.each([
@@ -17,7 +17,6 @@ describe("trend display rules", () => {
   it("names countries and the real-time source", () => {
     expect(sourceName("GB")).toBe("United Kingdom");
     expect(sourceName("realtime")).toBe("Real-time trends");
-    expect(flagOf("GB")).toBe("🇬🇧");
   });
 
   it("lists the sources whose last read failed, in order", () => {

@@ -15,11 +15,6 @@ export function sourceName(source: string): string {
   return source === "realtime" ? "Real-time trends" : (countryNames[source as TrendCountry] ?? source);
 }
 
-/** The flag of a two-letter country code (regional indicator letters). */
-export function flagOf(country: string): string {
-  return [...country.toUpperCase()].map((letter) => String.fromCodePoint(0x1f1a5 + letter.charCodeAt(0))).join("");
-}
-
 /** The address when it is an http(s) link, else null: nothing else becomes a link. */
 export function httpLink(url: string): string | null {
   try {

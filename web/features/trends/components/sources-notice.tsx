@@ -1,7 +1,20 @@
 import { TriangleAlert } from "lucide-react";
 import type { Trends } from "../../../../contracts/trends.ts";
 import { nextTryLabel, pastLabel } from "../../../lib/dates.ts";
-import { failingSources } from "../trend-display.ts";
+import { type FailingSource, failingSources } from "../trend-display.ts";
+
+/** Sources that failed alike (one unreachable host, say) are named together, once. */
+function sameFailures(failing: FailingSource[]) {
+  const groups = new Map<string, { key: string; names: string[]; reason: string; since: string }>();
+  for (const source of failing) {
+    const since = source.lastSuccessAt ? `Last read ${pastLabel(source.lastSuccessAt)}.` : "Never read yet.";
+    const key = `${source.reason}\u0000${since}`;
+    const group = groups.get(key) ?? { key, names: [], reason: source.reason, since };
+    group.names.push(source.name);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
 
 /**
  * What failed, in place: the sources whose last read failed, why, when each last worked,
@@ -35,10 +48,9 @@ export function SourcesNotice({ answer }: { answer: Trends }) {
         </span>
       </p>
       <ul className="space-y-1 pl-6">
-        {failing.map((source) => (
-          <li key={source.source}>
-            <strong className="font-semibold">{source.name}:</strong> {source.reason}{" "}
-            {source.lastSuccessAt ? `Last read ${pastLabel(source.lastSuccessAt)}.` : "Never read yet."}
+        {sameFailures(failing).map((group) => (
+          <li key={group.key}>
+            <strong className="font-semibold">{group.names.join(", ")}:</strong> {group.reason} {group.since}
           </li>
         ))}
       </ul>

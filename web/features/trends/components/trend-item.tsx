@@ -5,7 +5,7 @@ import type { Trend } from "../../../../contracts/trends.ts";
 import { tokenNamedIn } from "../../../../contracts/trends-catalog.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import { paths } from "../../../paths.ts";
-import { countryNames, flagOf, httpLink } from "../trend-display.ts";
+import { countryNames, httpLink } from "../trend-display.ts";
 import { TrendPicture } from "./trend-picture.tsx";
 
 /** '200K+' as the spec shows it, '200K+ searches'; a source's own wording is kept. */
@@ -45,10 +45,12 @@ export function TrendItem({ trend }: { trend: Trend }) {
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
           {trend.traffic ? <span className="font-medium text-zinc-200">{trafficLabel(trend.traffic)}</span> : null}
           {trend.traffic ? <span aria-hidden>·</span> : null}
-          <span title={countryNames[trend.country]}>
-            <span aria-hidden>
-              {flagOf(trend.country)} {trend.country}
-            </span>
+          {/* The code, as Google names the countries; flags are not drawn on every system. */}
+          <span
+            title={countryNames[trend.country]}
+            className="rounded border border-line px-1.5 py-px font-mono text-xs text-zinc-300"
+          >
+            <span aria-hidden>{trend.country}</span>
             <span className="sr-only">{countryNames[trend.country]}</span>
           </span>
           <span aria-hidden>·</span>
