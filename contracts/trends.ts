@@ -21,7 +21,10 @@ export const trendSchema = z
     title: z.string(),
     traffic: z.string().describe("As the source wrote it, e.g. 200K+"),
     trafficNumber: z.number().int().min(0).describe("The traffic read as a number (spec §5), 0 when unknown"),
-    picture: z.string().nullable().describe("An https picture address, or null"),
+    picture: z
+      .string()
+      .nullable()
+      .describe("An https picture address (in sample mode, a path on this server to its sample picture), or null"),
     pictureSource: z.string().nullable(),
     newsItems: z.array(trendNewsItemSchema),
     pubDate: z.string().describe("ISO-8601: when the source published the trend"),
@@ -52,6 +55,8 @@ export const trendsSchema = z.object({
   sources: z.array(trendSourceStatusSchema).describe("Every source's last read, so failures show in place"),
   sample: z.boolean().describe("True while SAMPLE_MODE serves the bundled sample trends"),
 });
+
+export type Trends = z.infer<typeof trendsSchema>;
 
 export const trendsQuerySchema = z.object({
   period: z.enum(trendPeriods, { error: "period must be 4h, 24h, 48h or 7d" }).default("24h"),

@@ -28,6 +28,9 @@ import { marketRoutes } from "./modules/market/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { storyRoutes } from "./modules/stories/routes.ts";
+import { trendsRoutes } from "./modules/trends/routes.ts";
+import { createTrendsService, type TrendsService } from "./modules/trends/service.ts";
+import { trendSources } from "./modules/trends/sources.ts";
 import { createGuardedFetch } from "./outbound/guarded-fetch.ts";
 import { webDistDir } from "./paths.ts";
 import { registerAccessMode } from "./plugins/access-mode.ts";
@@ -52,6 +55,8 @@ declare module "fastify" {
     prices: PriceService;
     /** The process's notification streams. */
     notificationHub: NotificationHub;
+    /** The process's search trends lists (built once per change, shared by requests). */
+    trends: TrendsService;
   }
 }
 
@@ -73,6 +78,8 @@ export type AppOptions = {
   prices?: PriceService;
   /** Timing of the notification streams; tests poll faster than the default second. */
   notificationStreams?: HubOptions;
+  /** The search trends lists; by default over the configured sources, on the system clock. */
+  trends?: TrendsService;
 };
 
 /** The price API answers small JSON quickly; a slow or huge answer is a failure, not a wait. */
@@ -94,6 +101,7 @@ export async function buildApp({
   wakeFeedScheduler = () => {},
   prices,
   notificationStreams,
+  trends,
 }: AppOptions): Promise<FastifyInstance> {
   const securityHeaders = baselineSecurityHeaders(config);
   const app = Fastify({
@@ -148,6 +156,16 @@ export async function buildApp({
     );
     app.addHook("onClose", async () => fetcher.close());
   }
+  app.decorate(
+    "trends",
+    trends ??
+      createTrendsService({
+        database,
+        sources: trendSources(config),
+        refreshMs: config.trendsRefreshMs,
+        sample: config.sampleMode,
+      }),
+  );
   app.addHook("onClose", async () => database.close());
   const notificationHub = new NotificationHub(
     database,
@@ -197,6 +215,7 @@ export async function buildApp({
   await app.register(gemsRoutes, { prefix: "/api" });
   await app.register(blurtsRoutes, { prefix: "/api" });
   await app.register(analyticsRoutes, { prefix: "/api" });
+  await app.register(trendsRoutes, { prefix: "/api" });
   await app.register(publishRoutes);
   await app.register(blogFeedRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);

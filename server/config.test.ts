@@ -24,6 +24,9 @@ describe("loadConfig", () => {
       allowPrivateSources: false,
       accessMode: "open",
       feedRefreshMs: 300_000,
+      trendsUrl: "https://trends.google.com/trending/rss",
+      realtimeTrendsUrl: undefined,
+      trendsRefreshMs: 1_800_000,
       adminPassword: undefined,
       social: { x: undefined, telegram: undefined, discord: undefined },
     });
@@ -43,6 +46,9 @@ describe("loadConfig", () => {
       ALLOW_PRIVATE_SOURCES: "1",
       ACCESS_MODE: "members",
       FEED_REFRESH_MS: "60000",
+      TRENDS_URL: "https://trends.example/rss?hl=en",
+      REALTIME_TRENDS_URL: "https://trends.example/realtime?geo=US",
+      TRENDS_REFRESH_MS: "600000",
       SOCIAL_X_URL: "https://x.com/gemwire",
       PATH: "/usr/bin",
     });
@@ -53,6 +59,9 @@ describe("loadConfig", () => {
       allowPrivatePages: true,
       accessMode: "members",
       feedRefreshMs: 60_000,
+      trendsUrl: "https://trends.example/rss?hl=en",
+      realtimeTrendsUrl: "https://trends.example/realtime?geo=US",
+      trendsRefreshMs: 600_000,
       social: { x: "https://x.com/gemwire" },
     });
   });
@@ -65,7 +74,13 @@ describe("loadConfig", () => {
       allowPrivatePages: false,
       priceApiUrl: "http://127.0.0.1:4000/samples/prices/api/v3",
       trendsUrl: "http://127.0.0.1:4000/samples/trends/rss",
+      realtimeTrendsUrl: "http://127.0.0.1:4000/samples/trends/realtime",
     });
+    // Sample mode never reaches out, whatever else is set.
+    expect(
+      loadConfig({ SAMPLE_MODE: "1", PORT: "4000", REALTIME_TRENDS_URL: "https://trends.example/rt" })
+        .realtimeTrendsUrl,
+    ).toBe("http://127.0.0.1:4000/samples/trends/realtime");
   });
 
   it("reads the retention rule", () => {
@@ -118,6 +133,12 @@ describe("loadConfig", () => {
     [{ ALLOW_PRIVATE_SOURCES: "yes" }, /^ALLOW_PRIVATE_SOURCES /],
     [{ FEED_REFRESH_MS: "5" }, /^FEED_REFRESH_MS must be at least 10000/],
     [{ PRICE_API_URL: "ftp://prices" }, /^PRICE_API_URL /],
+    [{ TRENDS_URL: "file:///etc/passwd" }, /^TRENDS_URL /],
+    [{ REALTIME_TRENDS_URL: "ftp://trends" }, /^REALTIME_TRENDS_URL must be an http\(s\) URL/],
+    [{ REALTIME_TRENDS_URL: "trends.example/realtime" }, /^REALTIME_TRENDS_URL must be an http\(s\) URL/],
+    [{ TRENDS_REFRESH_MS: "1000" }, /^TRENDS_REFRESH_MS must be at least 60000 \(got "1000"\)$/],
+    [{ TRENDS_REFRESH_MS: "100000000" }, /^TRENDS_REFRESH_MS must be at most 86400000/],
+    [{ TRENDS_REFRESH_MS: "30m" }, /^TRENDS_REFRESH_MS must be a whole number/],
     [{ SOCIAL_X_URL: "javascript:alert(1)" }, /^SOCIAL_X_URL must be an http\(s\) URL/],
     [{ CONTACT_EMAIL: "nobody" }, /^CONTACT_EMAIL must be an email address/],
     [{ ANALYTICS_SCRIPT_URL: "plausible.io/js/script.js" }, /^ANALYTICS_SCRIPT_URL must be an http\(s\) URL/],

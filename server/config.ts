@@ -53,6 +53,8 @@ const environmentSchema = z.object({
   SOURCES_FILE: z.string().min(1).optional(),
   PRICE_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.coingecko.com/api/v3"),
   TRENDS_URL: z.url({ protocol: /^https?$/ }).default("https://trends.google.com/trending/rss"),
+  REALTIME_TRENDS_URL: optionalUrl,
+  TRENDS_REFRESH_MS: integer(1_800_000, 60_000, 86_400_000),
   ALLOW_PRIVATE_SOURCES: flag,
   ADMIN_PASSWORD: z
     .string()
@@ -97,7 +99,12 @@ export type Config = {
   database: { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string };
   sourcesFile: string | undefined;
   priceApiUrl: string;
+  /** The daily trends RSS; `?geo=XX` is appended per country. */
   trendsUrl: string;
+  /** The real-time trends JSON (storySummaries.trendingStories), read too when set. */
+  realtimeTrendsUrl: string | undefined;
+  /** How often the trends are read again. */
+  trendsRefreshMs: number;
   allowPrivateSources: boolean;
   /**
    * Whether Extract may read private and loopback addresses: only with
@@ -199,6 +206,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sourcesFile: env.SOURCES_FILE,
     priceApiUrl: env.SAMPLE_MODE ? `${self}/prices/api/v3` : env.PRICE_API_URL,
     trendsUrl: env.SAMPLE_MODE ? `${self}/trends/rss` : env.TRENDS_URL,
+    realtimeTrendsUrl: env.SAMPLE_MODE ? `${self}/trends/realtime` : env.REALTIME_TRENDS_URL,
+    trendsRefreshMs: env.TRENDS_REFRESH_MS,
     allowPrivateSources: env.ALLOW_PRIVATE_SOURCES || env.SAMPLE_MODE,
     allowPrivatePages: env.ALLOW_PRIVATE_SOURCES,
     adminPassword: env.ADMIN_PASSWORD,

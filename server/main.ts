@@ -8,10 +8,15 @@ import { startFeedScheduler } from "./jobs/feed-scheduler.ts";
 import { startMaintenance } from "./jobs/maintenance.ts";
 import { startPredictionResolver } from "./jobs/prediction-resolver.ts";
 import { startPriceHistory } from "./jobs/price-history.ts";
+import { startTrendsRefresh } from "./jobs/trends-refresh.ts";
 import { createShutdown } from "./lifecycle.ts";
 import { createLogger } from "./logger.ts";
 import { resolveSources } from "./modules/feeds/sources.ts";
+import { trendSources } from "./modules/trends/sources.ts";
 import { createGuardedFetch } from "./outbound/guarded-fetch.ts";
+
+/** A trends source answers a small RSS or JSON quickly; a slow or huge answer is a failure, not a wait. */
+const TRENDS_FETCH = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024 };
 
 /** Starts Gemwire: config, database and migrations, then the HTTP server. `--migrate-only` stops after migrating. */
 async function main(argv: string[]): Promise<void> {
@@ -57,16 +62,20 @@ async function main(argv: string[]): Promise<void> {
   let scheduler: ReturnType<typeof startFeedScheduler> | undefined;
   const app = await buildApp({ config, database, logger, sources, wakeFeedScheduler: () => scheduler?.wake() });
   const fetcher = createGuardedFetch({ allowPrivate: config.allowPrivateSources });
+  const trendsFetcher = createGuardedFetch({ allowPrivate: config.allowPrivateSources, ...TRENDS_FETCH });
   let maintenance: ReturnType<typeof startMaintenance> | undefined;
   let priceHistory: ReturnType<typeof startPriceHistory> | undefined;
   let predictionResolver: ReturnType<typeof startPredictionResolver> | undefined;
+  let trendsRefresh: ReturnType<typeof startTrendsRefresh> | undefined;
   // Background work stops before the server and the database close.
   app.addHook("preClose", async () => {
     await scheduler?.stop();
     await maintenance?.stop();
     await priceHistory?.stop();
     await predictionResolver?.stop();
+    await trendsRefresh?.stop();
     await fetcher.close();
+    await trendsFetcher.close();
   });
   const shutdown = createShutdown(app);
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void shutdown(signal));
@@ -100,6 +109,15 @@ async function main(argv: string[]): Promise<void> {
     prices: app.prices,
     holder,
     log: app.log.child({ job: "prediction-resolver" }),
+  });
+  trendsRefresh = startTrendsRefresh({
+    database,
+    fetcher: trendsFetcher,
+    sources: trendSources(config),
+    refreshMs: config.trendsRefreshMs,
+    ownOrigin: config.sampleMode ? new URL(config.samplesUrl).origin : undefined,
+    holder,
+    log: app.log.child({ job: "trends" }),
   });
   scheduler = startFeedScheduler({
     database,

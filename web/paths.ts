@@ -108,6 +108,9 @@ export const paths = {
     blogImages: "/api/admin/blog/images",
     /** `{url}`: the article's title, excerpt, content, image and author, read by the server. */
     blogExtract: "/api/admin/blog/extract",
+    /** A page of the search trends of a period, in an order. */
+    trends: (query: { period: string; sort: string; page: number }) =>
+      `/api/trends?${new URLSearchParams({ period: query.period, sort: query.sort, page: String(query.page) })}`,
     analysis: (url: string) => `/api/analysis?url=${encodeURIComponent(url)}`,
     prices: (symbols: readonly string[]) => `/api/prices?symbols=${symbols.map(encodeURIComponent).join(",")}`,
     tokenHistory: (symbol: string, range: string) =>

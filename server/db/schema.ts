@@ -245,6 +245,34 @@ export interface PageViewsTable {
   views: number;
 }
 
+/** A trend as read from one source on one day (migration 016). */
+export interface TrendsTable {
+  /** A country code, or 'realtime'. */
+  source: string;
+  /** The title in lower case: one row per source, title and day. */
+  title_key: string;
+  /** The UTC day of pub_date, YYYY-MM-DD. */
+  day: string;
+  country: string;
+  title: string;
+  traffic: string;
+  traffic_number: number;
+  picture: string | null;
+  picture_source: string | null;
+  /** A JSON array of {title, url, source}. */
+  news_items: string;
+  pub_date: number;
+  fetched_at: number;
+}
+
+/** Each trends source's last read (migration 016). */
+export interface TrendSourcesTable {
+  source: string;
+  last_attempt_at: number | null;
+  last_success_at: number | null;
+  last_error: string | null;
+}
+
 export interface Schema {
   job_leases: JobLeasesTable;
   feeds: FeedsTable;
@@ -266,4 +294,6 @@ export interface Schema {
   events: EventsTable;
   blog_posts: BlogPostsTable;
   page_views: PageViewsTable;
+  trends: TrendsTable;
+  trend_sources: TrendSourcesTable;
 }

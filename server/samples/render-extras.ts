@@ -57,37 +57,3 @@ export function renderPicture(symbol: string): string | undefined {
 <text x="600" y="360" font-family="Helvetica, Arial, sans-serif" font-size="180" font-weight="700" fill="#ffffff" fill-opacity="0.9" text-anchor="middle">${symbol}</text>
 </svg>`;
 }
-
-const trendTitles = [
-  ["bitcoin price", "2M+"],
-  ["ethereum upgrade", "500K+"],
-  ["solana memecoin", "200K+"],
-  ["xrp news", "200K+"],
-  ["stablecoin bill", "100K+"],
-  ["dogecoin", "100K+"],
-  ["crypto etf", "50K+"],
-  ["nft art sale", "50K+"],
-  ["cardano vote", "20K+"],
-  ["bitcoin halving", "20K+"],
-  ["lightning network", "10K+"],
-  ["airdrop checker", "10K+"],
-  ["crypto wallet", "5K+"],
-  ["blockchain", "5K+"],
-  ["bitcoin dominance", "2K+"],
-] as const;
-
-/** Daily search trends in the shape of Google Trends' RSS, per country. */
-export function renderTrends(geo: string, base: string, now = Date.now()): string {
-  const offset = [...geo].reduce((sum, c) => sum + c.charCodeAt(0), 0) % 5;
-  const items = trendTitles.map(([title, traffic], i) => {
-    const article = sampleArticles[(i + offset) % sampleArticles.length] as SampleArticle;
-    return `<item><title>${escapeMarkup(title)}</title><ht:approx_traffic>${traffic}</ht:approx_traffic>
-  <pubDate>${new Date(now - (i * 7 + offset) * 3_600_000).toUTCString()}</pubDate>
-  ${article.picture ? `<ht:picture>${base}/samples/images/${article.picture}.svg</ht:picture><ht:picture_source>${escapeMarkup(article.source)}</ht:picture_source>` : ""}
-  <ht:news_item><ht:news_item_title>${escapeMarkup(article.title)}</ht:news_item_title><ht:news_item_url>${base}/samples/articles/${article.slug}</ht:news_item_url><ht:news_item_source>${escapeMarkup(article.source)}</ht:news_item_source></ht:news_item></item>`;
-  });
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:ht="https://trends.google.com/trending/rss"><channel><title>Daily Search Trends</title><link>${base}/</link><description>Sample search trends for ${escapeMarkup(geo)}</description>
-${items.join("\n")}
-</channel></rss>`;
-}

@@ -3,19 +3,15 @@ import { z } from "zod";
 import { feedKeySchema } from "../../contracts/feeds.ts";
 import { text } from "../../contracts/text.ts";
 import { notFound } from "../errors.ts";
-import {
-  articleStylesheet,
-  findSampleArticle,
-  renderArticlePage,
-  renderPicture,
-  renderTrends,
-} from "./render-extras.ts";
+import { articleStylesheet, findSampleArticle, renderArticlePage, renderPicture } from "./render-extras.ts";
 import { renderSampleFeed } from "./render-feeds.ts";
+import { renderRealtimeTrends, renderTrends } from "./render-trends.ts";
 import { samplePrices } from "./sample-prices.ts";
 
 /**
  * The sample sources Gemwire serves itself in sample mode (npm run demo): feeds in every
- * format, article pages, pictures, CoinGecko-style prices and Google-Trends-style RSS.
+ * format, article pages, pictures, CoinGecko-style prices, Google-Trends-style RSS and
+ * real-time trends.
  */
 export const sampleRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = (request: { protocol: string; host: string }) => `${request.protocol}://${request.host}`;
@@ -76,5 +72,9 @@ export const sampleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.type("application/rss+xml; charset=utf-8").send(renderTrends(request.query.geo, base(request))),
+  );
+
+  app.get("/samples/trends/realtime", { schema: hide }, async (request, reply) =>
+    reply.type("application/json; charset=utf-8").send(renderRealtimeTrends(base(request))),
   );
 };

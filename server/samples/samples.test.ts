@@ -120,9 +120,11 @@ describe("sample mode (npm run demo)", () => {
     ).json();
     expect(Object.keys(prices)).toEqual(["bitcoin", "ethereum"]);
     expect(prices.bitcoin.usd).toBeGreaterThan(50_000);
-    const trends = await (await fetch(`${base}/samples/trends/rss?geo=GB`)).text();
+    const trends = await (await fetch(`${base}/samples/trends/rss?geo=US`)).text();
     expect(trends).toContain("<ht:approx_traffic>2M+</ht:approx_traffic>");
-    expect(parseFeed(trends, { fetchedAt: new Date() }).length).toBe(15);
+    expect(parseFeed(trends, { fetchedAt: new Date() }).length).toBe(20);
+    const realtime = await (await fetch(`${base}/samples/trends/realtime`)).text();
+    expect(realtime.startsWith(")]}'")).toBe(true);
   });
 
   it("is not served outside sample mode", async () => {

@@ -5,6 +5,7 @@ import type { Database } from "../db/database.ts";
 import type { AdminPassword } from "../modules/admin/admin-password.ts";
 import type { HubOptions } from "../modules/community/notification-hub.ts";
 import type { PriceService } from "../modules/market/price-service.ts";
+import type { TrendsService } from "../modules/trends/service.ts";
 import { openTestDatabase, testDatabaseTargets } from "./databases.ts";
 
 /** The real app on a real database, quiet, with configuration overrides as an operator would set them. */
@@ -17,6 +18,7 @@ export async function buildTestApp(
     wakeFeedScheduler?: () => void;
     prices?: PriceService;
     notificationStreams?: HubOptions;
+    trends?: TrendsService;
   } = {},
 ) {
   const config = loadConfig({ LOG_LEVEL: "silent", ...options.env });
@@ -28,6 +30,7 @@ export async function buildTestApp(
     wakeFeedScheduler: options.wakeFeedScheduler,
     prices: options.prices,
     notificationStreams: options.notificationStreams,
+    trends: options.trends,
   });
 }
 

@@ -2,6 +2,7 @@ import type { RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { pageRoutes } from "../../contracts/pages.ts";
 import { BlogPage } from "../features/content/components/blog-page.tsx";
+import { SearchTrendsPage } from "../features/trends/components/search-trends-page.tsx";
 import { AdminWithContentPage } from "./pages/admin-page.tsx";
 import { BlogPostWithCommentsPage } from "./pages/blog-post-page.tsx";
 import { routes } from "./router.tsx";
@@ -27,7 +28,8 @@ describe("the router", () => {
     ["/blog", BlogPage],
     ["/blog/:slug", BlogPostWithCommentsPage],
     ["/admin", AdminWithContentPage],
-  ])("shows the real page at %s (issue 15), no longer a placeholder", async (path, component) => {
+    ["/google-trends", SearchTrendsPage],
+  ])("shows the real page at %s (issues 15, 16), no longer a placeholder", async (path, component) => {
     const route = routes[0]?.children?.find((child) => child.path === path);
     const lazy = route?.lazy as (() => Promise<{ Component: unknown }>) | undefined;
     expect((await lazy?.())?.Component).toBe(component);

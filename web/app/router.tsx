@@ -192,6 +192,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.searchTrends,
+        lazy: page(
+          () => import("../features/trends/components/search-trends-page.tsx"),
+          (m) => m.SearchTrendsPage,
+        ),
+      },
+      {
         path: paths.predictions,
         lazy: page(
           () => import("../features/gems/components/predictions-page.tsx"),

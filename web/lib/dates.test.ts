@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ageLabel, ageTone, formatDate, formatDateTime, relativeTime } from "./dates.ts";
+import { ageLabel, ageTone, formatDate, formatDateTime, nextTryLabel, pastLabel, relativeTime } from "./dates.ts";
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0);
 const ago = (ms: number) => now - ms;
@@ -72,5 +72,27 @@ describe("formatDate / formatDateTime", () => {
   it("give nothing for an unreadable date", () => {
     expect(formatDate("nope")).toBe("");
     expect(formatDateTime("nope")).toBe("");
+  });
+});
+
+describe("nextTryLabel / pastLabel", () => {
+  const now = new Date(2026, 10, 22, 15, 0).getTime();
+  const at = (minutes: number) => new Date(now + minutes * 60_000).toISOString();
+
+  it.each([
+    [at(17), "in 17 min (3:17 PM)"],
+    [at(0.2), "any moment now"],
+    [at(-5), "any moment now"],
+    [at(150), "in 2.5 h (5:30 PM)"],
+    [at(24 * 60), "in 24 h (Nov 23, 2026 3:00 PM)"],
+    [null, "as soon as the server starts fetching"],
+  ])("says a next attempt at %s as %j", (time, label) => {
+    expect(nextTryLabel(time, now)).toBe(label);
+  });
+
+  it("says when something last happened, and 'never'", () => {
+    expect(pastLabel(at(-3), now)).toBe("3m ago (2:57 PM)");
+    expect(pastLabel(at(-2 * 24 * 60), now)).toBe("2d ago (Nov 20, 2026 3:00 PM)");
+    expect(pastLabel(null, now)).toBe("never");
   });
 });

@@ -23,10 +23,11 @@ describe("an upcoming page", () => {
     expect(screen.getByRole("link", { name: "See the GEMS leaderboard" }).getAttribute("href")).toBe(paths.leaderboard);
   });
 
-  it("is no longer what Blurts and Notifications (issue 14) or the Blog (issue 15) show", () => {
+  it("is no longer what Blurts and Notifications (issue 14), the Blog (issue 15) or Search Trends (issue 16) show", () => {
     const upcoming = upcomingPages.map((page) => page.path);
     expect(upcoming).not.toContain(paths.blurts);
     expect(upcoming).not.toContain(paths.notifications);
     expect(upcoming).not.toContain(paths.blog);
+    expect(upcoming).not.toContain(paths.searchTrends);
   });
 });

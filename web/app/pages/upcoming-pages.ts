@@ -13,10 +13,5 @@ export type UpcomingPage = {
  * plainly what it will show.
  */
 export const upcomingPages: readonly UpcomingPage[] = [
-  {
-    path: paths.searchTrends,
-    title: "Search Trends",
-    summary: "What people search for right now in the US, UK, Canada, Australia and India.",
-  },
   { path: paths.team, title: "Team", summary: "The people who build Gemwire." },
 ];

@@ -67,7 +67,7 @@ function clip(text: string, max: number): string {
  * A field's plain text, cut to its length. Checked once more after the cut, so what is
  * stored keeps the rule in inert-text.ts however the steps before it change.
  */
-function plainText(html: string | undefined, max: number): string {
+export function plainText(html: string | undefined, max: number): string {
   const text = html ? clip(htmlToText(html), max) : "";
   return isInertText(text) ? text : dropMarkupStarts(text);
 }

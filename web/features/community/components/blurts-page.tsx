@@ -13,6 +13,7 @@ import type { Prediction } from "../../../../contracts/gems.ts";
 import { EmptyState, LoadError, LoadMore, RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { ToggleGroup } from "../../../components/ui/toggle-group.tsx";
 import { paths } from "../../../paths.ts";
 import { COMMENTS_FAILED, PREDICTIONS_FAILED, useBlurts } from "../api.ts";
 import { blurtsFailure, readBlurtParams, withBlurtParams } from "../blurt-params.ts";
@@ -69,14 +70,14 @@ export function BlurtsPage({ renderPrediction }: { renderPrediction: RenderPredi
     >
       <div className="max-w-3xl space-y-4">
         <div className="flex flex-wrap gap-3">
-          <Choices
+          <ToggleGroup
             legend="Show"
             values={blurtFilters}
             labels={blurtFilterLabels}
             value={filter}
             onChoose={(next) => choose({ filter: next })}
           />
-          <Choices
+          <ToggleGroup
             legend="Order"
             values={blurtSorts}
             labels={blurtSortLabels}
@@ -121,40 +122,5 @@ export function BlurtsPage({ renderPrediction }: { renderPrediction: RenderPredi
         )}
       </div>
     </Page>
-  );
-}
-
-function Choices<T extends string>({
-  legend,
-  values,
-  labels,
-  value,
-  onChoose,
-}: {
-  legend: string;
-  values: readonly T[];
-  labels: Record<T, string>;
-  value: T;
-  onChoose: (value: T) => void;
-}) {
-  return (
-    <fieldset className="flex flex-wrap overflow-hidden rounded-md border border-line">
-      <legend className="sr-only">{legend}</legend>
-      {values.map((option) => (
-        <button
-          key={option}
-          type="button"
-          aria-pressed={value === option}
-          onClick={() => {
-            if (option !== value) onChoose(option);
-          }}
-          className={`px-3 py-1.5 text-sm ${
-            value === option ? "bg-gem/15 font-medium text-gem" : "text-zinc-300 hover:bg-zinc-800"
-          }`}
-        >
-          {labels[option]}
-        </button>
-      ))}
-    </fieldset>
   );
 }

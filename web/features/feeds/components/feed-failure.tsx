@@ -2,8 +2,9 @@ import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { FeedStatus } from "../../../../contracts/feeds.ts";
 import { RefreshButton } from "../../../components/ui/list-states.tsx";
+import { nextTryLabel, pastLabel } from "../../../lib/dates.ts";
 import { paths } from "../../../paths.ts";
-import { nextTryLabel, pastLabel, sourceHost } from "../feed-health.ts";
+import { sourceHost } from "../feed-health.ts";
 import type { useFeedRetry } from "../use-feed-retry.ts";
 
 const frame = "space-y-2 rounded-xl border border-red-900/60 bg-red-950/30 p-4";

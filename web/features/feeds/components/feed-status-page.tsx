@@ -4,9 +4,10 @@ import type { FeedStatus } from "../../../../contracts/feeds.ts";
 import { LoadError, RefreshButton } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { nextTryLabel, pastLabel } from "../../../lib/dates.ts";
 import { feedCatalogQuery } from "../../../lib/feed-catalog.ts";
 import { FEEDS_FAILED } from "../api.ts";
-import { type FeedHealth, feedHealth, nextTryLabel, pastLabel } from "../feed-health.ts";
+import { type FeedHealth, feedHealth } from "../feed-health.ts";
 import { useFeedRetry } from "../use-feed-retry.ts";
 
 /** The list is read again this often while the page is open, so it follows the scheduler. */

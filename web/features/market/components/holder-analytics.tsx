@@ -1,6 +1,6 @@
 import { useId } from "react";
+import { SampleBadge } from "../../../components/ui/sample-badge.tsx";
 import type { SampleHolders } from "../sample-data.ts";
-import { SampleBadge } from "./sample-badge.tsx";
 
 /**
  * Spec §2 Token detail's holder analytics. No source gives these for every chain, so, as the

@@ -2,12 +2,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { type HistoryRange, historyRanges } from "../../../../contracts/market-catalog.ts";
 import { EmptyState, LoadError } from "../../../components/ui/list-states.tsx";
+import { SampleBadge } from "../../../components/ui/sample-badge.tsx";
 import { formatDate, formatDateTime } from "../../../lib/dates.ts";
 import { historyQuery } from "../api.ts";
 import { formatClock } from "../format.ts";
 import { type ChartPoint, needsSampleChart, SAMPLE_POINTS, sampleSeries } from "../sample-data.ts";
 import { LineChart } from "./line-chart.tsx";
-import { SampleBadge } from "./sample-badge.tsx";
 
 const rangeWords: Record<HistoryRange, string> = {
   "1h": "hour",

@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
+import { SampleBadge } from "../../../components/ui/sample-badge.tsx";
 import { formatUsd } from "../../../lib/usd.ts";
 import type { PriceBoard } from "../api.ts";
 import { formatClock, formatCompactUsd } from "../format.ts";
 import type { SampleHolders } from "../sample-data.ts";
 import { PriceChange } from "./price-change.tsx";
-import { SampleBadge } from "./sample-badge.tsx";
 
 /**
  * Spec §2 Token detail's figures: price, 24 h change, market cap, 24 h volume (ours, live)

@@ -1,0 +1,45 @@
+import type { Trends } from "../../../contracts/trends.ts";
+import type { TrendCountry } from "../../../contracts/trends-catalog.ts";
+
+/** What each source is called on the page. */
+export const countryNames: Record<TrendCountry, string> = {
+  US: "United States",
+  GB: "United Kingdom",
+  CA: "Canada",
+  AU: "Australia",
+  IN: "India",
+};
+
+/** A source by name: a country, or the real-time trends. */
+export function sourceName(source: string): string {
+  return source === "realtime" ? "Real-time trends" : (countryNames[source as TrendCountry] ?? source);
+}
+
+/** The address when it is an http(s) link, else null: nothing else becomes a link. */
+export function httpLink(url: string): string | null {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A source whose last read failed, for the notice. */
+export type FailingSource = { source: string; name: string; reason: string; lastSuccessAt: string | null };
+
+/** The sources whose last read failed, in the answer's order. */
+export function failingSources(answer: Pick<Trends, "sources">): FailingSource[] {
+  return answer.sources.flatMap((source) =>
+    source.lastError
+      ? [
+          {
+            source: source.source,
+            name: sourceName(source.source),
+            reason: source.lastError,
+            lastSuccessAt: source.lastSuccessAt,
+          },
+        ]
+      : [],
+  );
+}
