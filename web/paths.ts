@@ -108,7 +108,10 @@ export const paths = {
     blogImages: "/api/admin/blog/images",
     /** `{url}`: the article's title, excerpt, content, image and author, read by the server. */
     blogExtract: "/api/admin/blog/extract",
+    /** An article's analysis; `url` is its address, or a blog post's /blog/<slug>. */
     analysis: (url: string) => `/api/analysis?url=${encodeURIComponent(url)}`,
+    /** A whole story's analysis: its lead article's key points, the tickers across its articles. */
+    storyAnalysis: (feed: string, story: string) => `/api/analysis/story?${new URLSearchParams({ feed, story })}`,
     prices: (symbols: readonly string[]) => `/api/prices?symbols=${symbols.map(encodeURIComponent).join(",")}`,
     tokenHistory: (symbol: string, range: string) =>
       `/api/tokens/${encodeURIComponent(symbol)}/history?range=${encodeURIComponent(range)}`,

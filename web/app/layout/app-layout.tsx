@@ -6,9 +6,9 @@ import { Toaster } from "../../components/ui/toast/toaster.tsx";
 import { usePageViews } from "../../features/analytics/use-page-views.ts";
 import { useUnreadCount } from "../../features/community/notifications-api.ts";
 import { useLiveNotifications } from "../../features/community/use-live-notifications.ts";
-import { useAnalysis } from "../../features/feeds/analysis-store.ts";
 import { PriceMarquee } from "../../features/market/components/price-marquee.tsx";
 import { TickerStrip } from "../../features/market/components/ticker-strip.tsx";
+import { useAnalysis } from "../../lib/analysis.ts";
 import { useDiscussion } from "../../lib/discussion.ts";
 import { useMe } from "../../lib/session.ts";
 import { Footer } from "./footer.tsx";
@@ -129,10 +129,10 @@ export function AppLayout() {
           <SearchDialog open={searching} onClose={closeSearch} />
         </Suspense>
       ) : null}
-      {analysis.article ? (
-        <Suspense fallback={null}>
+      {analysis.subject ? (
+        <LazyPart what="The analysis">
           <AnalysisDialog />
-        </Suspense>
+        </LazyPart>
       ) : null}
       {discussion ? (
         <LazyPart what="The discussion">
