@@ -92,6 +92,7 @@ export function StoriesPage({ aside }: { aside?: ReactNode }) {
             <>
               <ul
                 aria-label="Stories"
+                data-tour="news"
                 aria-busy={stories.isPlaceholderData}
                 className="space-y-3 transition-opacity aria-busy:opacity-60"
               >
