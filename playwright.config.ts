@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: "e2e",
@@ -11,7 +12,14 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL,
+    // Every journey starts as a returning visitor who has seen the welcome tour, which would
+    // otherwise open on each first visit; e2e/tour.spec.ts starts without it. Contexts the
+    // journeys make themselves get this too, unless they bring their own storage state.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseURL, localStorage: [{ name: "hasSeenTutorial", value: "true" }] }],
+    },
     trace: "retain-on-failure",
     // The price marquee on every page would otherwise repaint all the time, slowing every
     // journey on a small machine; e2e/price-marquee.spec.ts watches it move.

@@ -39,11 +39,14 @@ test("Terms and Privacy say what the spec promises", async ({ page }) => {
 
 test("a toast stays while the pointer is on it", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("contentinfo").getByRole("button", { name: "Welcome Tour" }).click();
+  // A visitor's star asks them to sign in, in a toast.
+  const star = page.locator("main article").first().getByRole("button", { name: "Add to favorites" });
+  await expect(star).toBeVisible({ timeout: 20_000 });
+  await star.click();
   const toast = page.getByRole("region", { name: "Messages" }).locator("[data-toast]");
   await toast.hover();
   await page.waitForTimeout(6_000);
-  await expect(toast).toHaveText(/The welcome tour is coming soon/);
+  await expect(toast).toHaveText(/Sign in to keep favorites/);
   await page.mouse.move(0, 0);
   await expect(toast).toHaveCount(0, { timeout: 7_000 });
 });
@@ -64,17 +67,15 @@ test("Contact shows the configured address", async ({ page }) => {
 
 test("one toast at a time, gone after 5 seconds", async ({ page }) => {
   await page.goto("/");
-  const footer = page.getByRole("contentinfo");
-  const vote = page
-    .locator("main article")
-    .first()
-    .getByRole("button", { name: /^Vote up/ });
+  const card = page.locator("main article").first();
+  const vote = card.getByRole("button", { name: /^Vote up/ });
   await expect(vote).toBeVisible({ timeout: 20_000 });
-  await footer.getByRole("button", { name: "Welcome Tour" }).click();
-  // A visitor's vote raises a second toast, which replaces the first.
-  await vote.click();
+  await card.getByRole("button", { name: "Add to favorites" }).click();
   const messages = page.getByRole("region", { name: "Messages" });
   const toasts = messages.locator("[data-toast]");
+  await expect(messages.getByRole("status")).toHaveText(/Sign in to keep favorites/);
+  // A visitor's vote raises a second toast, which replaces the first.
+  await vote.click();
   await expect(toasts).toHaveCount(1);
   await expect(messages.getByRole("status")).toHaveText(/Sign in to vote/);
   await expect(toasts).toHaveCount(0, { timeout: 7_000 });

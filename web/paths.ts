@@ -111,7 +111,10 @@ export const paths = {
     /** A page of the search trends of a period, in an order. */
     trends: (query: { period: string; sort: string; page: number }) =>
       `/api/trends?${new URLSearchParams({ period: query.period, sort: query.sort, page: String(query.page) })}`,
+    /** An article's analysis; `url` is its address, or a blog post's /blog/<slug>. */
     analysis: (url: string) => `/api/analysis?url=${encodeURIComponent(url)}`,
+    /** A whole story's analysis: its lead article's key points, the tickers across its articles. */
+    storyAnalysis: (feed: string, story: string) => `/api/analysis/story?${new URLSearchParams({ feed, story })}`,
     prices: (symbols: readonly string[]) => `/api/prices?symbols=${symbols.map(encodeURIComponent).join(",")}`,
     tokenHistory: (symbol: string, range: string) =>
       `/api/tokens/${encodeURIComponent(symbol)}/history?range=${encodeURIComponent(range)}`,

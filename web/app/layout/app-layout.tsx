@@ -1,14 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { LazyPart } from "../../components/ui/lazy-part.tsx";
-import { toast } from "../../components/ui/toast/toast-store.ts";
 import { Toaster } from "../../components/ui/toast/toaster.tsx";
 import { usePageViews } from "../../features/analytics/use-page-views.ts";
 import { useUnreadCount } from "../../features/community/notifications-api.ts";
 import { useLiveNotifications } from "../../features/community/use-live-notifications.ts";
-import { useAnalysis } from "../../features/feeds/analysis-store.ts";
 import { PriceMarquee } from "../../features/market/components/price-marquee.tsx";
 import { TickerStrip } from "../../features/market/components/ticker-strip.tsx";
+import { startTour, useFirstVisitTour, useTour } from "../../features/tour/tour-store.ts";
+import { useAnalysis } from "../../lib/analysis.ts";
 import { useDiscussion } from "../../lib/discussion.ts";
 import { useMe } from "../../lib/session.ts";
 import { Footer } from "./footer.tsx";
@@ -24,6 +24,9 @@ const SearchDialog = lazy(() =>
 );
 const AnalysisDialog = lazy(() =>
   import("../../features/feeds/components/analysis-dialog.tsx").then((m) => ({ default: m.AnalysisDialog })),
+);
+const TourDialog = lazy(() =>
+  import("../../features/tour/components/tour-dialog.tsx").then((m) => ({ default: m.TourDialog })),
 );
 const DiscussionDrawer = lazy(() =>
   import("../../features/community/components/discussion-drawer.tsx").then((m) => ({ default: m.DiscussionDrawer })),
@@ -75,7 +78,6 @@ export function AppLayout() {
     wasOpen.current = menuOpen;
   }, [menuOpen]);
 
-  const announceSoon = useCallback((what: string) => toast({ title: `${what} is coming soon` }), []);
   const [searching, setSearching] = useState(false);
   const openSearch = useCallback(() => setSearching(true), []);
   const closeSearch = useCallback(() => setSearching(false), []);
@@ -85,6 +87,8 @@ export function AppLayout() {
   useLiveNotifications(user?.id ?? null);
   const unread = useUnreadCount(user?.id ?? null);
   usePageViews();
+  const tour = useTour();
+  useFirstVisitTour(pathname);
 
   return (
     <div className="min-h-dvh bg-surface text-zinc-100">
@@ -107,7 +111,9 @@ export function AppLayout() {
       <div className="flex min-h-dvh flex-col lg:pl-64" inert={drawerOpen}>
         <div className="sticky top-0 z-30">
           <SampleModeBanner />
-          <PriceMarquee />
+          <div data-tour="market">
+            <PriceMarquee />
+          </div>
           <Header
             menuOpen={menuOpen}
             onOpenMenu={() => setMenuOpen(true)}
@@ -121,7 +127,7 @@ export function AppLayout() {
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 outline-none lg:px-8">
           <Outlet />
         </main>
-        <Footer onStartTour={() => announceSoon("The welcome tour")} />
+        <Footer onStartTour={startTour} />
       </div>
       <Toaster />
       {searching ? (
@@ -129,10 +135,15 @@ export function AppLayout() {
           <SearchDialog open={searching} onClose={closeSearch} />
         </Suspense>
       ) : null}
-      {analysis.article ? (
-        <Suspense fallback={null}>
+      {analysis.subject ? (
+        <LazyPart what="The analysis">
           <AnalysisDialog />
-        </Suspense>
+        </LazyPart>
+      ) : null}
+      {tour.open ? (
+        <LazyPart what="The welcome tour">
+          <TourDialog />
+        </LazyPart>
       ) : null}
       {discussion ? (
         <LazyPart what="The discussion">

@@ -52,10 +52,15 @@ export function Header({
           <Search className="size-5" aria-hidden />
         </button>
         {/* On phones these two are in the menu drawer and the avatar menu: the header keeps room for the rest. */}
-        <Link to={paths.favorites} aria-label="Favorites" className={`${iconButton} max-sm:hidden`}>
+        <Link
+          to={paths.favorites}
+          aria-label="Favorites"
+          data-tour="community"
+          className={`${iconButton} max-sm:hidden`}
+        >
           <Star className="size-5" aria-hidden />
         </Link>
-        <Link to={paths.blurts} aria-label="Blurts" className={`${iconButton} max-sm:hidden`}>
+        <Link to={paths.blurts} aria-label="Blurts" data-tour="community" className={`${iconButton} max-sm:hidden`}>
           <MessageSquare className="size-5" aria-hidden />
         </Link>
         {user ? <NotificationsBell memberId={user.id} className={iconButton} /> : null}

@@ -14,16 +14,17 @@ import {
 } from "lucide-react";
 import { paths } from "../../paths.ts";
 
-export type NavItem = { label: string; to: string; icon: LucideIcon };
+/** `tour` names the welcome tour step that points at the link (features/tour/tour-steps.ts). */
+export type NavItem = { label: string; to: string; icon: LucideIcon; tour?: string };
 
 /** The main sidebar, in the spec's order (§2 Navigation). */
 export const mainNavigation: readonly NavItem[] = [
   { label: "Dashboard", to: paths.home, icon: LayoutDashboard },
   { label: "Stories", to: paths.stories, icon: Newspaper },
-  { label: "Market Sentiment", to: paths.marketSentiment, icon: Gauge },
-  { label: "Tokens", to: paths.tokens, icon: Coins },
-  { label: "Favorites", to: paths.favorites, icon: Star },
-  { label: "Blurts", to: paths.blurts, icon: MessageSquare },
+  { label: "Market Sentiment", to: paths.marketSentiment, icon: Gauge, tour: "market" },
+  { label: "Tokens", to: paths.tokens, icon: Coins, tour: "market" },
+  { label: "Favorites", to: paths.favorites, icon: Star, tour: "community" },
+  { label: "Blurts", to: paths.blurts, icon: MessageSquare, tour: "community" },
   { label: "Blog", to: paths.blog, icon: BookOpen },
   { label: "Search Trends", to: paths.searchTrends, icon: TrendingUp },
 ];

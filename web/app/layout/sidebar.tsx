@@ -12,10 +12,11 @@ function NavList({ items, label, unread = 0 }: { items: readonly NavItem[]; labe
   return (
     <nav aria-label={label}>
       <ul className="space-y-1">
-        {items.map(({ label: text, to, icon: Icon }) => (
+        {items.map(({ label: text, to, icon: Icon, tour }) => (
           <li key={to}>
             <NavLink
               to={to}
+              data-tour={tour}
               end={to === paths.home}
               aria-label={to === paths.notifications && unread > 0 ? notificationsLabel(unread) : undefined}
               className={({ isActive }) =>

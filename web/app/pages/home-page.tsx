@@ -85,7 +85,8 @@ export function HomePage() {
       {/* One column on narrow screens: the first section, the price widget, the rest. From lg the
           widget stands in a side column beside both. */}
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_17rem]">
-        <div className="min-w-0 space-y-10 empty:hidden lg:col-start-1">
+        {/* The top feed is what the welcome tour's news step points at. */}
+        <div data-tour="news" className="min-w-0 space-y-10 empty:hidden lg:col-start-1">
           {settings.isPending ? <SectionSkeleton /> : null}
           {settings.isError && !settings.data ? (
             <LoadError message="Failed to load settings" onRetry={() => void settings.refetch()} />

@@ -15,15 +15,6 @@ export function hostOf(link: string): string | null {
   }
 }
 
-/** The financial news sites whose pages cannot be analysed (spec §2: bloomberg and wsj). */
-const UNANALYSABLE_HOSTS = ["bloomberg.com", "wsj.com"];
-
-export function canAnalyze(link: string): boolean {
-  const host = hostOf(link);
-  if (!host) return false;
-  return !UNANALYSABLE_HOSTS.some((blocked) => host === blocked || host.endsWith(`.${blocked}`));
-}
-
 export type Vote = FeedItem["myVote"];
 
 /** Spec §4 Votes: the same direction again removes the vote; the other direction moves it. */

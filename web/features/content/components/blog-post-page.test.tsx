@@ -1,20 +1,33 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { closeAnalysis, useAnalysis } from "../../../lib/analysis.ts";
 import { apiError, json } from "../../../test/api-fixtures.ts";
 import { fakeApi, post, renderAt } from "../test-content.tsx";
 import { BlogPostPage } from "./blog-post-page.tsx";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  closeAnalysis();
+  vi.unstubAllGlobals();
+});
+
+/** What the analysis dialog would be asked to show (the dialog itself lives with the feeds). */
+function AnalysisProbe() {
+  const { subject, loading } = useAnalysis();
+  return <output data-testid="analysis">{subject ? JSON.stringify({ ...subject, loading }) : ""}</output>;
+}
 
 function renderPost(slug: string) {
   renderAt(
-    <Routes>
-      <Route
-        path="/blog/:slug"
-        element={<BlogPostPage renderComments={(shown) => <p data-testid="comments">comments on {shown.url}</p>} />}
-      />
-    </Routes>,
+    <>
+      <Routes>
+        <Route
+          path="/blog/:slug"
+          element={<BlogPostPage renderComments={(shown) => <p data-testid="comments">comments on {shown.url}</p>} />}
+        />
+      </Routes>
+      <AnalysisProbe />
+    </>,
     { at: `/blog/${slug}` },
   );
 }
@@ -93,5 +106,21 @@ describe("BlogPostPage", () => {
     fail = false;
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Why GEMS" })).toBeTruthy());
+  });
+
+  it("analyses the post from its /blog/<slug>, and waits while that analysis is on its way", async () => {
+    fakeApi({ "GET /api/blog/why-gems": () => json(post()) });
+    renderPost("why-gems");
+    const analyze = await screen.findByRole("button", { name: "Analyze post" });
+    expect(analyze.getAttribute("aria-haspopup")).toBe("dialog");
+    expect(screen.getByTestId("analysis").textContent).toBe("");
+    fireEvent.click(analyze);
+    expect(JSON.parse(screen.getByTestId("analysis").textContent ?? "")).toEqual({
+      kind: "post",
+      title: "Why GEMS",
+      url: "/blog/why-gems",
+      loading: true,
+    });
+    expect((screen.getByRole("button", { name: "Analyzing…" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

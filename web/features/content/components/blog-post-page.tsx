@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import type { BlogPost } from "../../../../contracts/content.ts";
 import { contentParagraphs, POST_NOT_FOUND } from "../../../../contracts/content-catalog.ts";
+import { AnalyzeButton } from "../../../components/ui/analyze-button.tsx";
 import { LoadError } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -49,7 +50,17 @@ export function BlogPostPage({ renderComments }: { renderComments: (post: BlogPo
   }
   const post = query.data;
   return (
-    <Page title={postTitle(post)}>
+    <Page
+      title={postTitle(post)}
+      actions={
+        // Analysed from the post as stored on Gemwire (its /blog/<slug>), never fetched.
+        <AnalyzeButton
+          subject={{ kind: "post", title: postTitle(post), url: post.url }}
+          label="Analyze post"
+          className="inline-flex items-center gap-2 rounded-md border border-line px-3 py-2 text-sm font-medium text-gem hover:bg-zinc-800 disabled:cursor-wait disabled:opacity-60"
+        />
+      }
+    >
       <article className="max-w-3xl space-y-6">
         <BlogImage src={post.image} className="max-h-[420px] w-full rounded-xl" />
         <p className="text-sm text-zinc-400">

@@ -1,70 +1,146 @@
 import { useQuery } from "@tanstack/react-query";
+import { RefreshCw, TriangleAlert } from "lucide-react";
 import { useEffect } from "react";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { ApiError, getJson } from "../../../lib/api-client.ts";
+import {
+  type AnalysisSubject,
+  closeAnalysis,
+  setAnalysisLoading,
+  subjectKey,
+  useAnalysis,
+} from "../../../lib/analysis.ts";
+import { getJson } from "../../../lib/api-client.ts";
 import { paths } from "../../../paths.ts";
-import { analysisSettled, closeAnalysis, useAnalysis } from "../analysis-store.ts";
+import { type AnalysisFailure, describeFailure, readAnalysis, type ShownAnalysis } from "../analysis-answer.ts";
+import { hostOf } from "../article-rules.ts";
+import { AnalysisResult } from "./analysis-result.tsx";
 
-type Analysis = { story_title: string; key_points: string[]; tickers: string[] };
+const titles: Record<AnalysisSubject["kind"], string> = {
+  article: "Article analysis",
+  post: "Blog post analysis",
+  story: "Story analysis",
+};
 
-/** Spec §5: an analysis must carry story_title and a key_points list. */
-function checked(answer: unknown): Analysis {
-  const value = answer as Partial<Analysis> | null;
-  if (!value || typeof value.story_title !== "string" || !Array.isArray(value.key_points)) {
-    throw new Error("Invalid analysis data structure");
+function addressOf(subject: AnalysisSubject): string {
+  switch (subject.kind) {
+    case "article":
+      return paths.api.analysis(subject.link);
+    case "post":
+      return paths.api.analysis(subject.url);
+    case "story":
+      return paths.api.storyAnalysis(subject.feed, subject.story);
   }
-  return { story_title: value.story_title, key_points: value.key_points, tickers: value.tickers ?? [] };
+}
+
+/** What the spinner says is being read, so a slow analysis is not a mystery. */
+function loadingLabel(subject: AnalysisSubject): string {
+  switch (subject.kind) {
+    case "article": {
+      const host = hostOf(subject.link);
+      return host ? `Reading the article on ${host} and choosing its key points` : "Reading the article";
+    }
+    case "post":
+      return "Reading the blog post and choosing its key points";
+    case "story":
+      return `Reading the story's lead article and counting tickers across its ${subject.articles.length} articles`;
+  }
+}
+
+/** A screen reader hears that the result is in (a failure speaks for itself, as an alert). */
+function readyText(analysis: ShownAnalysis | undefined): string {
+  if (!analysis) return "";
+  const points = analysis.key_points.length;
+  const tickers = analysis.tickers.length;
+  return `Analysis ready: ${points} key ${points === 1 ? "point" : "points"}, ${tickers} ${tickers === 1 ? "ticker" : "tickers"}.`;
 }
 
 /**
- * Spec §2 Analysis dialog: loading, error or result (story title, key points, tickers).
- * Until the server's analyzer exists, the call fails and the dialog says so plainly.
+ * Spec §2 Analysis dialog: loading, error or result (story title, key points, tickers) for
+ * an article, a blog post or a whole story, whichever opened it (lib/analysis.ts).
  */
 export function AnalysisDialog() {
-  const { article } = useAnalysis();
+  const { subject } = useAnalysis();
   const analysis = useQuery({
-    queryKey: ["analysis", article?.link],
-    queryFn: async ({ signal }) => checked(await getJson(paths.api.analysis(article?.link ?? ""), signal)),
-    enabled: article !== null,
+    queryKey: ["analysis", ...(subject ? subjectKey(subject) : [])],
+    queryFn: async ({ signal }) => readAnalysis(await getJson<unknown>(subject ? addressOf(subject) : "", signal)),
+    enabled: subject !== null,
     retry: false,
+    // The server keeps an analysis a day; within a visit the first answer is reused.
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-  // Analyze is enabled again once there is an answer or an error, fetched or cached.
-  useEffect(() => {
-    if (!analysis.isPending) analysisSettled();
-  }, [analysis.isPending]);
+  // What opened the dialog waits (and says so) until there is an answer, fetched, cached or failed.
+  useEffect(() => setAnalysisLoading(analysis.isFetching), [analysis.isFetching]);
 
-  const unavailable = analysis.error instanceof ApiError && analysis.error.status === 404;
+  if (!subject) return null;
+  const loading = analysis.isPending;
+  const failure = analysis.isError ? describeFailure(analysis.error) : null;
+
   return (
-    <Dialog open={article !== null} onClose={closeAnalysis} title="Article analysis" description={article?.title}>
-      {analysis.isPending ? (
-        <Spinner label="Analyzing the article" />
-      ) : analysis.isError ? (
-        <div role="alert" className="rounded-lg border border-red-900/60 bg-red-950/30 p-4">
-          <p className="font-medium text-red-200">
-            {analysis.error.message === "Invalid analysis data structure"
-              ? "Invalid analysis data structure"
-              : "Analysis failed"}
-          </p>
-          <p className="mt-1 text-sm text-red-200/80">
-            {unavailable ? "Article analysis is not available on this server yet." : analysis.error.message}
-          </p>
+    <Dialog open onClose={closeAnalysis} title={titles[subject.kind]} description={subject.title}>
+      <p role="status" className="sr-only">
+        {analysis.isSuccess ? readyText(analysis.data) : ""}
+      </p>
+      {loading ? (
+        <div aria-busy="true">
+          <Spinner label={loadingLabel(subject)} />
         </div>
-      ) : (
-        <div className="space-y-4">
-          <h3 className="font-semibold text-zinc-50">{analysis.data.story_title}</h3>
-          <ul className="list-disc space-y-1 pl-5 text-sm text-zinc-300">
-            {analysis.data.key_points.map((point) => (
-              <li key={point}>{point}</li>
-            ))}
-          </ul>
-          {analysis.data.tickers.length ? (
-            <p className="text-sm text-muted">Tickers: {analysis.data.tickers.join(", ")}</p>
+      ) : failure ? (
+        <FailureNotice
+          attempt={analysis.errorUpdatedAt}
+          failure={failure}
+          retrying={analysis.isFetching}
+          onRetry={() => void analysis.refetch()}
+        />
+      ) : analysis.data ? (
+        <AnalysisResult analysis={analysis.data} subject={subject} />
+      ) : null}
+    </Dialog>
+  );
+}
+
+/**
+ * Spec §8: 'Analysis failed' (or 'Invalid analysis data structure'), the reason under it, and
+ * a way on. A retry keeps the notice (and the focus on its button) until the new answer is in.
+ */
+function FailureNotice({
+  attempt,
+  failure,
+  retrying,
+  onRetry,
+}: {
+  /** When the failure came: a retry that fails again is new text in the alert, so it is heard again. */
+  attempt: number;
+  failure: AnalysisFailure;
+  retrying: boolean;
+  onRetry: () => void;
+}) {
+  return (
+    <div role="alert" className="space-y-3 rounded-lg border border-red-900/60 bg-red-950/30 p-4">
+      <div className="flex items-start gap-2">
+        <TriangleAlert className="mt-0.5 size-5 shrink-0 text-red-300" aria-hidden />
+        <div key={attempt} className="space-y-1">
+          <p className="font-medium text-red-200">{failure.title}</p>
+          <p className="text-sm text-red-200/80">{failure.reason}</p>
+          {failure.wait ? (
+            <p className="text-sm text-red-200/80">
+              Analyses are limited per visitor to keep the server responsive. Wait a moment before trying again.
+            </p>
           ) : null}
         </div>
-      )}
-    </Dialog>
+      </div>
+      {failure.retry ? (
+        <button
+          type="button"
+          onClick={retrying ? undefined : onRetry}
+          aria-disabled={retrying || undefined}
+          className="inline-flex items-center gap-1.5 rounded-md border border-red-800 px-3 py-1.5 text-sm text-red-100 hover:bg-red-900/40 aria-disabled:cursor-wait aria-disabled:opacity-70"
+        >
+          <RefreshCw className={`size-4 ${retrying ? "animate-spin motion-reduce:animate-none" : ""}`} aria-hidden />
+          {retrying ? "Retrying…" : "Retry"}
+        </button>
+      ) : null}
+    </div>
   );
 }

@@ -119,12 +119,23 @@ describe("ArticleCard", () => {
     expect(badge?.textContent).toBe("13h");
   });
 
-  it("disables Analyze for wsj.com and bloomberg.com articles", () => {
-    const { view } = renderCard(article({ link: "https://www.wsj.com/articles/x" }), visitor);
-    expect((screen.getByRole("button", { name: /Analyze/ }) as HTMLButtonElement).disabled).toBe(true);
-    view.unmount();
-    renderCard(article(), visitor);
-    expect((screen.getByRole("button", { name: /Analyze/ }) as HTMLButtonElement).disabled).toBe(false);
+  // One rule with the server (contracts/analysis-catalog.ts): wsj.com and bloomberg.com and their subdomains are refused.
+  it.each([
+    ["https://www.wsj.com/finance/a", false],
+    ["https://wsj.com/a", false],
+    ["https://www.bloomberg.com/news/a", false],
+    ["https://markets.bloomberg.com/a", false],
+    ["https://WWW.BLOOMBERG.COM./a", false],
+    ["https://notwsj.com/a", true],
+    ["https://www.coindesk.com/a", true],
+    ["ftp://files.example/a", false],
+    ["", false],
+    ["not a url", false],
+  ] as const)("Analyze on an article at %j is enabled: %s", (link, allowed) => {
+    renderCard(article({ link }), visitor);
+    const analyze = screen.getByRole("button", { name: /Analyze/ }) as HTMLButtonElement;
+    expect(analyze.disabled).toBe(!allowed);
+    expect(analyze.title).toBe(allowed ? "" : "Articles from this site cannot be analyzed");
   });
 
   it("asks visitors to sign in to vote, with a link that comes back to this page, and sends nothing", () => {

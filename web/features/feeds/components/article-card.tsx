@@ -1,12 +1,12 @@
-import { Eye, EyeOff, MessageCircle, Share2, Sparkles, Star, ThumbsDown, ThumbsUp } from "lucide-react";
+import { Eye, EyeOff, MessageCircle, Share2, Star, ThumbsDown, ThumbsUp } from "lucide-react";
 import type { MouseEvent } from "react";
+import { canAnalyze } from "../../../../contracts/analysis-catalog.ts";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
+import { AnalyzeButton } from "../../../components/ui/analyze-button.tsx";
 import { articleKey, cardDescription } from "../../../lib/articles.ts";
 import { formatDate } from "../../../lib/dates.ts";
 import { openDiscussion, useCommentCount } from "../../../lib/discussion.ts";
-import { openAnalysis, useAnalysis } from "../analysis-store.ts";
 import { useToggleFavorite, useVote } from "../api.ts";
-import { canAnalyze } from "../article-rules.ts";
 import { shareArticle } from "../share.ts";
 import { AgeBadge } from "./age-badge.tsx";
 import { ArticleImage } from "./article-image.tsx";
@@ -70,11 +70,9 @@ export function ArticleCard({
   actions: CardActions;
   className?: string;
 }) {
-  const analysis = useAnalysis();
   const hidden = actions.isHidden(articleKey(item));
   const favorite = actions.favorites.isFavorite(item);
   const analysable = canAnalyze(item.link);
-  const analysing = analysis.loading && analysis.article?.link === item.link;
   const description = cardDescription(item);
   const comments = useCommentCount(item.link, item.comments);
   // Comments belong to an article's http(s) link; an item without one has nothing to key them by.
@@ -166,16 +164,12 @@ export function ArticleCard({
             <button type="button" aria-label="Share article" onClick={() => void shareArticle(item)} className={action}>
               <Share2 className="size-4" aria-hidden />
             </button>
-            <button
-              type="button"
-              onClick={() => openAnalysis(item)}
-              disabled={!analysable || analysing}
+            <AnalyzeButton
+              subject={{ kind: "article", title: item.title, link: item.link }}
+              disabled={!analysable}
               title={analysable ? undefined : "Articles from this site cannot be analyzed"}
               className={`${actionBase} border-transparent ml-auto font-medium text-gem hover:bg-zinc-800`}
-            >
-              <Sparkles className="size-4" aria-hidden />
-              {analysing ? "Analyzing…" : "Analyze"}
-            </button>
+            />
           </div>
         </div>
       </div>

@@ -92,6 +92,7 @@ export function StoriesPage({ aside }: { aside?: ReactNode }) {
             <>
               <ul
                 aria-label="Stories"
+                data-tour="news"
                 aria-busy={stories.isPlaceholderData}
                 className="space-y-3 transition-opacity aria-busy:opacity-60"
               >
@@ -104,11 +105,11 @@ export function StoriesPage({ aside }: { aside?: ReactNode }) {
                       aria-current="true"
                       className="scroll-mt-36 rounded-xl outline-none ring-2 ring-gem/60"
                     >
-                      <StoryCard story={story} initiallyOpen />
+                      <StoryCard story={story} feed={feed} initiallyOpen />
                     </li>
                   ) : (
                     <li key={story.id}>
-                      <StoryCard story={story} />
+                      <StoryCard story={story} feed={feed} />
                     </li>
                   ),
                 )}

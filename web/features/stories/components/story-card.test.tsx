@@ -1,13 +1,22 @@
-import { render, screen, within } from "@testing-library/react";
+import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { closeAnalysis, setAnalysisLoading, useAnalysis } from "../../../lib/analysis.ts";
 import { article, story } from "../test-stories.ts";
 import { StoryCard } from "./story-card.tsx";
+
+afterEach(() => closeAnalysis());
+
+/** What the analysis dialog would be asked to show (the dialog itself lives with the feeds). */
+function AnalysisProbe() {
+  const { subject } = useAnalysis();
+  return <output data-testid="analysis">{subject ? JSON.stringify(subject) : ""}</output>;
+}
 
 describe("StoryCard", () => {
   it("shows the title, how widely it is covered, who reported first and how long ago", () => {
     const shown = story({ sources: 3, firstSource: "CoinDesk" });
-    render(<StoryCard story={shown} />);
+    render(<StoryCard feed="gemwire" story={shown} />);
     const card = screen.getByRole("article", { name: /Bitcoin hits record high/ });
     expect(within(card).getByText("3 sources")).toBeTruthy();
     expect(card.textContent).toContain("First reported by CoinDesk");
@@ -16,7 +25,7 @@ describe("StoryCard", () => {
 
   it("opens and closes its list of articles with the mouse and the keyboard", async () => {
     const user = userEvent.setup();
-    render(<StoryCard story={story()} />);
+    render(<StoryCard feed="gemwire" story={story()} />);
     const toggle = screen.getByRole("button", { name: "2 articles" });
     const list = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
     expect(list?.tagName).toBe("UL");
@@ -40,7 +49,7 @@ describe("StoryCard", () => {
   });
 
   it("links each article in a new tab, with its date and description", async () => {
-    render(<StoryCard story={story()} />);
+    render(<StoryCard feed="gemwire" story={story()} />);
     await userEvent.click(screen.getByRole("button", { name: "2 articles" }));
     const link = screen.getByRole("link", { name: "Bitcoin sets record high as spot ETF inflows top $1.2B" });
     expect(link.getAttribute("href")).toBe("https://decrypt.example/bitcoin-record");
@@ -56,6 +65,7 @@ describe("StoryCard", () => {
     const long = "The Extremely Long Crypto Outlet Name Weekly";
     render(
       <StoryCard
+        feed="gemwire"
         story={story({ articles: [article({ source: long }), article({ id: "a2", link: "b" })], firstSource: long })}
       />,
     );
@@ -69,11 +79,51 @@ describe("StoryCard", () => {
   it("shows markup in a description as text, never as HTML", async () => {
     const hostile = "<img src=x onerror=alert(1)> Whales <b>move</b>";
     const { container } = render(
-      <StoryCard story={story({ articles: [article({ description: hostile }), article({ id: "a2", link: "b" })] })} />,
+      <StoryCard
+        feed="gemwire"
+        story={story({ articles: [article({ description: hostile }), article({ id: "a2", link: "b" })] })}
+      />,
     );
     await userEvent.click(screen.getByRole("button", { name: "2 articles" }));
     expect(screen.getByText(hostile)).toBeTruthy();
     expect(container.querySelector("img")).toBeNull();
     expect(container.querySelector("b")).toBeNull();
+  });
+
+  it("analyses the whole story from its feed, and waits while that analysis is on its way", async () => {
+    render(
+      <>
+        <StoryCard feed="bitcoin" story={story({ id: "st-7" })} />
+        <StoryCard feed="bitcoin" story={story({ id: "st-8", title: "Another story" })} />
+        <AnalysisProbe />
+      </>,
+    );
+    const [first, second] = screen.getAllByRole("button", { name: "Analyze story" }) as HTMLButtonElement[];
+    await userEvent.click(first as HTMLButtonElement);
+    expect(JSON.parse(screen.getByTestId("analysis").textContent ?? "")).toEqual({
+      kind: "story",
+      title: "Bitcoin hits record high as spot ETF inflows top $1.2 billion",
+      feed: "bitcoin",
+      story: "st-7",
+      articles: [
+        {
+          title: "Bitcoin hits record high as spot ETF inflows top $1.2 billion",
+          link: "https://coindesk.example/bitcoin-record",
+          source: "CoinDesk",
+        },
+        {
+          title: "Bitcoin sets record high as spot ETF inflows top $1.2B",
+          link: "https://decrypt.example/bitcoin-record",
+          source: "Decrypt",
+        },
+      ],
+    });
+    expect(first?.textContent).toBe("Analyzing…");
+    expect(first?.disabled).toBe(true);
+    // Only the story being analysed waits.
+    expect(second?.disabled).toBe(false);
+    act(() => setAnalysisLoading(false));
+    expect(first?.disabled).toBe(false);
+    expect(first?.textContent).toBe("Analyze story");
   });
 });

@@ -1,12 +1,25 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import type { StoryArticle as Article, Story } from "../../../../contracts/stories.ts";
+import { AnalyzeButton } from "../../../components/ui/analyze-button.tsx";
 import { articleKey, sourceLabel } from "../../../lib/articles.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import { plural } from "../story-rules.ts";
 
-/** Spec §2 Stories page: a story with its coverage, opening to the articles that tell it. */
-export function StoryCard({ story, initiallyOpen = false }: { story: Story; initiallyOpen?: boolean }) {
+/**
+ * Spec §2 Stories page: a story with its coverage, opening to the articles that tell it.
+ * Beyond the spec, the whole story can be analysed: its lead article's key points, and the
+ * tickers across all its articles (`feed` is the stories it is one of).
+ */
+export function StoryCard({
+  story,
+  feed,
+  initiallyOpen = false,
+}: {
+  story: Story;
+  feed: string;
+  initiallyOpen?: boolean;
+}) {
   const [open, setOpen] = useState(initiallyOpen);
   const headingId = useId();
   const listId = useId();
@@ -34,19 +47,32 @@ export function StoryCard({ story, initiallyOpen = false }: { story: Story; init
         <h3 id={headingId} className="font-semibold leading-snug text-zinc-50 sm:text-lg">
           {story.title}
         </h3>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={listId}
-          onClick={() => setOpen((value) => !value)}
-          className="inline-flex items-center gap-1 rounded-md border border-line px-2.5 py-1 text-sm text-zinc-200 hover:bg-zinc-800"
-        >
-          <ChevronDown
-            className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
-            aria-hidden
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen((value) => !value)}
+            className="inline-flex items-center gap-1 rounded-md border border-line px-2.5 py-1 text-sm text-zinc-200 hover:bg-zinc-800"
+          >
+            <ChevronDown
+              className={`size-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
+              aria-hidden
+            />
+            {plural(story.articles.length, "article")}
+          </button>
+          <AnalyzeButton
+            subject={{
+              kind: "story",
+              title: story.title,
+              feed,
+              story: story.id,
+              articles: story.articles.map(({ title, link, source }) => ({ title, link, source })),
+            }}
+            label="Analyze story"
+            className="inline-flex items-center gap-1 rounded-md border border-transparent px-2.5 py-1 text-sm font-medium text-gem hover:bg-zinc-800 disabled:cursor-wait disabled:opacity-60"
           />
-          {plural(story.articles.length, "article")}
-        </button>
+        </div>
       </div>
       <ul
         id={listId}
