@@ -10,6 +10,7 @@ import { profileRoutes } from "./modules/accounts/profile-routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { type AdminPassword, loadAdminPassword } from "./modules/admin/admin-password.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { type AnalysisRoutesOptions, analysisRoutes } from "./modules/analysis/routes.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { blurtsRoutes } from "./modules/community/blurts-routes.ts";
 import { commentRoutes } from "./modules/community/comments-routes.ts";
@@ -73,6 +74,8 @@ export type AppOptions = {
   prices?: PriceService;
   /** Timing of the notification streams; tests poll faster than the default second. */
   notificationStreams?: HubOptions;
+  /** How analyses reach article pages; tests stand in for the internet's names and addresses. */
+  analysis?: AnalysisRoutesOptions;
 };
 
 /** The price API answers small JSON quickly; a slow or huge answer is a failure, not a wait. */
@@ -94,6 +97,7 @@ export async function buildApp({
   wakeFeedScheduler = () => {},
   prices,
   notificationStreams,
+  analysis = {},
 }: AppOptions): Promise<FastifyInstance> {
   const securityHeaders = baselineSecurityHeaders(config);
   const app = Fastify({
@@ -197,6 +201,7 @@ export async function buildApp({
   await app.register(gemsRoutes, { prefix: "/api" });
   await app.register(blurtsRoutes, { prefix: "/api" });
   await app.register(analyticsRoutes, { prefix: "/api" });
+  await app.register(analysisRoutes, { prefix: "/api", ...analysis });
   await app.register(publishRoutes);
   await app.register(blogFeedRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);

@@ -238,6 +238,15 @@ export interface BlogPostsTable {
   updated_at: number;
 }
 
+/** Article analyses and page failures per address, kept a while (migration 015). */
+export interface AnalysisCacheTable {
+  url: string;
+  /** JSON: {"analysis": …} or {"failure": {"status", "message"}}. */
+  outcome: string;
+  created_at: number;
+  expires_at: number;
+}
+
 /** Page views per UTC day and route pattern (migration 014). */
 export interface PageViewsTable {
   day: string;
@@ -266,4 +275,5 @@ export interface Schema {
   events: EventsTable;
   blog_posts: BlogPostsTable;
   page_views: PageViewsTable;
+  analysis_cache: AnalysisCacheTable;
 }

@@ -11,7 +11,13 @@ import { articleParagraphs, clip, oneLine, type TextNode } from "./article-text.
 
 /** A page's article as plain text: what Extract fills the blog form with, and what an analysis reads. */
 export type PageArticle = {
+  /** Readability's title for the article (the blog form's title). */
   title: string;
+  /**
+   * The article's headline, one line: og:title (or twitter:title), else the page's <h1>
+   * when the <title> starts with it (without the site's name after it), else `title`.
+   */
+  headline: string;
   excerpt: string;
   /** Plain-text paragraphs, in the page's order. */
   paragraphs: string[];
@@ -177,7 +183,10 @@ export function readArticle(html: string, pageUrl: string, options: ReadOptions 
     // Read before Readability, which rewrites the document as it goes.
     const meta = metaOf(document);
     const image = leadImage(meta, pageUrl);
-    const pageTitle = meta.get(["og:title", "twitter:title"]) ?? document.querySelector("title")?.textContent ?? "";
+    const socialTitle = meta.get(["og:title", "twitter:title"]);
+    const documentTitle = oneLine(document.querySelector("title")?.textContent ?? "");
+    const pageTitle = socialTitle ?? documentTitle;
+    const h1 = oneLine(document.querySelector("h1")?.textContent ?? "");
     const description = meta.get(["description", "og:description", "twitter:description"]) ?? "";
     const lang = languageOf(document, meta);
     if (options.bodyOnly) removeFurniture(document);
@@ -189,8 +198,11 @@ export function readArticle(html: string, pageUrl: string, options: ReadOptions 
     const paragraphs = read?.content
       ? articleParagraphs(read.content, LIMITS.content, options.bodyOnly ? NOT_BODY : undefined)
       : [];
+    const title = clip(oneLine(read?.title || pageTitle), LIMITS.title);
+    const headline = socialTitle ?? (h1 && documentTitle.startsWith(h1) ? h1 : title);
     article = {
-      title: clip(oneLine(read?.title || pageTitle), LIMITS.title),
+      title,
+      headline: clip(oneLine(headline), LIMITS.title),
       excerpt: clip(oneLine(read?.excerpt || description), LIMITS.excerpt),
       paragraphs,
       image,

@@ -3,6 +3,7 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { AdminPassword } from "../modules/admin/admin-password.ts";
+import type { AnalysisRoutesOptions } from "../modules/analysis/routes.ts";
 import type { HubOptions } from "../modules/community/notification-hub.ts";
 import type { PriceService } from "../modules/market/price-service.ts";
 import { openTestDatabase, testDatabaseTargets } from "./databases.ts";
@@ -17,6 +18,7 @@ export async function buildTestApp(
     wakeFeedScheduler?: () => void;
     prices?: PriceService;
     notificationStreams?: HubOptions;
+    analysis?: AnalysisRoutesOptions;
   } = {},
 ) {
   const config = loadConfig({ LOG_LEVEL: "silent", ...options.env });
@@ -28,6 +30,7 @@ export async function buildTestApp(
     wakeFeedScheduler: options.wakeFeedScheduler,
     prices: options.prices,
     notificationStreams: options.notificationStreams,
+    analysis: options.analysis,
   });
 }
 
