@@ -80,7 +80,7 @@ const FURNITURE =
  * "newsletter-signup", "related-links"… One word of it (between - or _) must be one of these.
  */
 const BOILERPLATE_NAME =
-  /(?:^|[-_])(?:ad|ads|advert|adverts|advertisement|advertising|sponsor|sponsored|promo|promoted|newsletter|subscribe|subscription|signup|share|sharing|social|related|recommended|recirculation|outbrain|taboola|paywall|cookie|cookies|consent|popup|modal|breadcrumb|breadcrumbs|comments)(?:[-_]|$)/i;
+  /(?:^|[-_])(?:ad|ads|advert|adverts|advertisement|advertising|sponsor|sponsored|promo|promoted|newsletter|subscribe|subscription|signup|share|sharing|social|related|recommended|recirculation|outbrain|taboola|paywall|cookie|cookies|consent|popup|modal|breadcrumb|breadcrumbs|comments|byline|dateline)(?:[-_]|$)/i;
 /** A block larger than this is kept whatever it is called: it may be the article itself ("article share-enabled"). */
 const MAX_BOILERPLATE_TEXT = 2_000;
 const NEVER_REMOVED = new Set(["html", "body", "main", "article"]);
@@ -195,9 +195,12 @@ export function readArticle(html: string, pageUrl: string, options: ReadOptions 
       maxElemsToParse: MAX_ELEMENTS,
       serializer: (node: unknown) => node as TextNode,
     }).parse();
-    const paragraphs = read?.content
+    let paragraphs = read?.content
       ? articleParagraphs(read.content, LIMITS.content, options.bodyOnly ? NOT_BODY : undefined)
       : [];
+    // Readability names the byline it found but may leave it in the text ("By Ann · Outlet").
+    const byline = oneLine(read?.byline ?? "");
+    if (options.bodyOnly && byline) paragraphs = paragraphs.filter((paragraph) => oneLine(paragraph) !== byline);
     const title = clip(oneLine(read?.title || pageTitle), LIMITS.title);
     const headline = socialTitle ?? (h1 && documentTitle.startsWith(h1) ? h1 : title);
     article = {

@@ -19,8 +19,13 @@ const ITERATIONS = 30;
 /** A candidate sharing this much of its words (Jaccard) with a chosen point says the same again. */
 const REDUNDANT = 0.5;
 
-/** A usable sentence is this long: shorter is a label or a fragment, longer a run-on list. */
-const SENTENCE_CHARS = { min: 30, max: 600 };
+/**
+ * A usable sentence is this long: shorter is a label or a fragment ("New here? Create an
+ * account"), longer a run-on list. Languages written without spaces (Chinese, Japanese,
+ * Thai) say as much in far fewer characters.
+ */
+const SENTENCE_CHARS = { min: 30, minUnspaced: 12, max: 600 };
+/** Words (by the language's rules) a usable sentence has at least. */
 const MIN_WORDS = 5;
 /** Letters among a sentence's visible characters: below this it is numbers, symbols or code. */
 const MIN_LETTER_SHARE = 0.6;
@@ -30,16 +35,18 @@ const BOILERPLATE =
 
 const WORD = /[\p{L}\p{N}]/u;
 
-/** Whether a sentence can be a key point at all. */
-export function isUsableSentence(text: string): boolean {
-  if (text.length < SENTENCE_CHARS.min || text.length > SENTENCE_CHARS.max) return false;
+/** Whether a sentence of `words` words can be a key point at all. */
+export function isUsableSentence(text: string, words: number): boolean {
+  const spaced = (text.match(/\s/g)?.length ?? 0) >= words / 2;
+  const min = spaced ? SENTENCE_CHARS.min : SENTENCE_CHARS.minUnspaced;
+  if (text.length < min || text.length > SENTENCE_CHARS.max) return false;
   const visible = text.replace(/\s+/g, "");
   const letters = visible.match(/\p{L}/gu)?.length ?? 0;
   if (letters / visible.length < MIN_LETTER_SHARE) return false;
   // Shouting: a line in capitals is a banner, not a sentence.
   const capitals = visible.match(/\p{Lu}/gu)?.length ?? 0;
   if (letters > 10 && capitals / letters > 0.8) return false;
-  if ((text.match(/[\p{L}\p{N}]+/gu)?.length ?? 0) < MIN_WORDS) return false;
+  if (words < MIN_WORDS) return false;
   return !BOILERPLATE.test(text);
 }
 
@@ -145,10 +152,9 @@ export function keyPointCount(n: number): number {
  * Empty when no sentence is usable: the page has no article.
  */
 export function keyPoints(paragraphs: string[], lang: string): KeyPoint[] {
-  const usable = splitSentences(paragraphs, lang, MAX_SPLIT)
-    .filter((sentence) => isUsableSentence(sentence.text))
+  const ranked = tokenise(splitSentences(paragraphs, lang, MAX_SPLIT), lang)
+    .filter((sentence) => isUsableSentence(sentence.text, sentence.length))
     .slice(0, MAX_RANKED);
-  const ranked = tokenise(usable, lang);
   const n = ranked.length;
   const scores = pageRank(similarities(ranked), n);
   const order = ranked.map((_, i) => i).sort((a, b) => (scores[b] as number) - (scores[a] as number) || a - b);

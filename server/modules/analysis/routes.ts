@@ -39,7 +39,9 @@ function chargeFor(request: FastifyRequest): ChargeAsker {
 
 /** Why an address is never fetched for an analysis, checked on each redirect too. */
 function refuseUnanalysable(url: URL): string | null {
-  return canAnalyze(url.href) ? null : `it leads to ${url.hostname}, whose pages Gemwire does not analyse`;
+  return canAnalyze(url.href)
+    ? null
+    : `it leads to ${url.hostname.replace(/\.$/, "")}, whose pages Gemwire does not analyse`;
 }
 
 export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = async (app, options) => {

@@ -21,7 +21,6 @@ fr abs vgl sra srta dña ud uds pág núm aprox ej mme mlle mm av env`.split(/\s
 );
 
 const LAST_WORD_WITH_STOP = /(?:^|[^\p{L}])(\p{L}+)\.["'”’)\]]*\s*$/u;
-const WORD = /[\p{L}\p{N}]+/gu;
 
 /** A locale Intl.Segmenter accepts for `lang`, English when there is none. */
 export function localeFor(lang: string): string {
@@ -40,13 +39,25 @@ function endsInAbbreviation(text: string): boolean {
   return word.length === 1 || ABBREVIATIONS.has(word.toLowerCase());
 }
 
-const wordCount = (text: string) => text.match(WORD)?.length ?? 0;
+/** Words by the language's own rules (Japanese and Chinese write none of the spaces a regular expression would need). */
+export function wordCounter(locale: string): (text: string) => number {
+  const segmenter = new Intl.Segmenter(locale, { granularity: "word" });
+  return (text) => {
+    let words = 0;
+    for (const { isWordLike } of segmenter.segment(text)) if (isWordLike) words++;
+    return words;
+  };
+}
 
 /** Fewer words than this is a fragment ("Dr. ", "Yes. "): it joins its neighbour. */
 const FRAGMENT_WORDS = 3;
 
 /** The spans [start, end) of one paragraph's sentences. */
-function sentenceSpans(paragraph: string, segmenter: Intl.Segmenter): Array<[number, number]> {
+function sentenceSpans(
+  paragraph: string,
+  segmenter: Intl.Segmenter,
+  wordCount: (text: string) => number,
+): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   for (const { index, segment } of segmenter.segment(paragraph)) {
     const end = index + segment.length;
@@ -76,11 +87,13 @@ function sentenceSpans(paragraph: string, segmenter: Intl.Segmenter): Array<[num
  * `joined.slice(position, position + text.length) === text`.
  */
 export function splitSentences(paragraphs: string[], lang: string, max: number): Sentence[] {
-  const segmenter = new Intl.Segmenter(localeFor(lang), { granularity: "sentence" });
+  const locale = localeFor(lang);
+  const segmenter = new Intl.Segmenter(locale, { granularity: "sentence" });
+  const wordCount = wordCounter(locale);
   const sentences: Sentence[] = [];
   let offset = 0;
   for (const [i, paragraph] of paragraphs.entries()) {
-    for (const [start, end] of sentenceSpans(paragraph, segmenter)) {
+    for (const [start, end] of sentenceSpans(paragraph, segmenter, wordCount)) {
       const raw = paragraph.slice(start, end);
       const text = raw.trim();
       if (!text) continue;
