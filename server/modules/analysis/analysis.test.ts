@@ -2,11 +2,15 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Analysis } from "../../../contracts/analysis-catalog.ts";
 import { openDatabase } from "../../db/connection.ts";
+import { runMaintenance } from "../../jobs/maintenance.ts";
+import { createLogger } from "../../logger.ts";
 import { joinAsMember } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { appShell, blogPost, cashtags, type FixturePage, german, newsSite, signInPage } from "./fixtures/index.ts";
 import { html, startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
+import { storeOutcome } from "./repository.ts";
+import { MAX_PAGES_AT_ONCE } from "./service.ts";
 
 /*
  * GET /api/analysis on article pages served from 127.0.0.1 (ALLOW_PRIVATE_SOURCES=1, as
@@ -38,8 +42,17 @@ describe.each(testDatabaseTargets())("article analysis on $dialect", (target) =>
   let app: FastifyInstance;
   const env = () => ({ ALLOW_PRIVATE_SOURCES: "1", PRICE_API_URL: prices.baseUrl });
 
+  /** Requests to /slow wait here until the test lets them go (as missing pages: nothing to read). */
+  const held: Array<() => void> = [];
+
   beforeAll(async () => {
     site = await startSite({
+      "/slow": (_, response) => {
+        held.push(() => {
+          response.writeHead(404);
+          response.end();
+        });
+      },
       "/plain": html("Just text, not a page.", "text/plain"),
       "/server-error": (_, response) => {
         response.writeHead(500, { "content-type": "text/html" });
@@ -214,6 +227,56 @@ describe.each(testDatabaseTargets())("article analysis on $dialect", (target) =>
         await other.close();
       }
     });
+  });
+
+  it("keeps at most 8 pages in hand at once: past that, 503 at once, without charging the asker", async () => {
+    const waiting = Array.from({ length: MAX_PAGES_AT_ONCE }, (_, i) =>
+      analyse(`${site.origin}/slow?n=${i}`, { remoteAddress: `198.18.9.${i + 1}` }),
+    );
+    while (held.length < MAX_PAGES_AT_ONCE) await new Promise((resolve) => setTimeout(resolve, 20));
+    const refused = await analyse(`${site.origin}${newsSite.path}`, { remoteAddress: "198.18.9.100" });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error).toEqual({
+      code: "unavailable",
+      message: "Analysis failed: Gemwire is busy analysing other pages; try again in a minute",
+    });
+    expect(site.count(newsSite.path)).toBe(0);
+    // Already kept, an analysis answers however busy the process is.
+    await storeOutcome(
+      handle.database,
+      `${site.origin}/kept`,
+      { failure: { status: 502, message: "Analysis failed: kept" } },
+      Date.now(),
+      Date.now() + 60_000,
+    );
+    expect((await analyse(`${site.origin}/kept`)).json().error.message).toBe("Analysis failed: kept");
+    for (const release of held.splice(0)) release();
+    for (const response of await Promise.all(waiting)) expect(response.json().error.message).toContain("HTTP 404");
+    const charged = await handle.database.db
+      .selectFrom("rate_limits")
+      .select("key")
+      .where("key", "like", "analysis:%198.18.9.100")
+      .execute();
+    expect(charged).toEqual([]);
+  });
+
+  it("forgets expired analyses in the hourly maintenance", async () => {
+    const now = Date.now();
+    const failure = { failure: { status: 502, message: "Analysis failed: x" } };
+    await storeOutcome(handle.database, "https://old.example/a", failure, now - 25 * 3_600_000, now - 3_600_000);
+    await storeOutcome(handle.database, "https://fresh.example/a", failure, now, now + 3_600_000);
+    await runMaintenance(
+      {
+        database: handle.database,
+        dataDir: "/nonexistent",
+        accountPurgeMs: 30 * 86_400_000,
+        holder: "test",
+        log: createLogger({ logLevel: "silent" }),
+      },
+      now,
+    );
+    const left = await handle.database.db.selectFrom("analysis_cache").select("url").execute();
+    expect(left.map((row) => row.url)).toEqual(["https://fresh.example/a"]);
   });
 
   describe("the rate limit", () => {
