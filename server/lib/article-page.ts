@@ -6,7 +6,7 @@ import {
   type GuardedFetchOptions,
   OutboundError,
 } from "../outbound/guarded-fetch.ts";
-import type { PageArticle, ReadOptions, ReadOutcome } from "./article-read.ts";
+import type { PageArticle, ReadOptions } from "./article-read.ts";
 import { OneAtATime } from "./one-at-a-time.ts";
 import { runWorker, WorkerStopped, workerBeside } from "./worker.ts";
 
@@ -34,6 +34,8 @@ const reading = new OneAtATime();
 const readWorker = workerBeside(import.meta.url, "article-read-worker");
 
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/;
+
+type Unreadable = { unreadable: string };
 
 /** Why a page could not be read: the address's fault (400) or the page's (502), in plain words. */
 export class UnreadablePage extends Error {
@@ -80,14 +82,27 @@ export async function fetchPage(fetcher: GuardedFetch, url: string): Promise<Fet
 
 /** Reads a fetched page's article in a worker thread, one page at a time. Throws UnreadablePage. */
 export async function readPage(page: FetchedPage, options: ReadOptions = {}): Promise<PageArticle> {
-  const outcome = await reading.run(() => readOffThread(page, options));
-  if ("unreadable" in outcome) throw new UnreadablePage(502, outcome.unreadable);
-  return outcome.article;
+  return (await readPageIn<{ article: PageArticle }>(readWorker, page, options)).article;
 }
 
-async function readOffThread(page: FetchedPage, options: ReadOptions): Promise<ReadOutcome> {
+/**
+ * Runs `worker` (a worker entry that reads the page as article-read-worker.ts does, and
+ * may work on the text further) on a fetched page, in the same one-at-a-time queue and
+ * limits. The worker posts its answer or `{ unreadable }`; the latter throws UnreadablePage.
+ */
+export async function readPageIn<T extends object>(
+  worker: URL,
+  page: FetchedPage,
+  options: ReadOptions = {},
+): Promise<T> {
+  const outcome = await reading.run(() => readOffThread<T>(worker, page, options));
+  if ("unreadable" in outcome) throw new UnreadablePage(502, outcome.unreadable);
+  return outcome;
+}
+
+async function readOffThread<T>(worker: URL, page: FetchedPage, options: ReadOptions): Promise<T | Unreadable> {
   try {
-    return await runWorker<ReadOutcome>(readWorker, {
+    return await runWorker<T | Unreadable>(worker, {
       workerData: { html: page.html, pageUrl: page.url, options },
       ...READ_LIMITS,
     });

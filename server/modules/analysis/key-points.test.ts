@@ -47,6 +47,13 @@ describe("sentence splitting", () => {
     for (const { text, position } of sentences) expect(joined.slice(position, position + text.length)).toBe(text);
   });
 
+  it("splits a paragraph of 100,000 characters of initials in linear time", () => {
+    const started = performance.now();
+    const sentences = splitSentences(["J. ".repeat(33_000)], "en", 1_000);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    expect(sentences).toHaveLength(1);
+  });
+
   it("falls back to English for a language tag it cannot use", () => {
     expect(texts(["Prices rose again today in Asia. They fell later in the day."], "xx-invalid-tag-!")).toHaveLength(2);
   });

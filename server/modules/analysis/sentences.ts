@@ -51,6 +51,12 @@ export function wordCounter(locale: string): (text: string) => number {
 
 /** Fewer words than this is a fragment ("Dr. ", "Yes. "): it joins its neighbour. */
 const FRAGMENT_WORDS = 3;
+/** A span this long is no fragment, whatever its words (no need to count them). */
+const FRAGMENT_CHARS = 120;
+
+function isFragment(paragraph: string, [start, end]: [number, number], wordCount: (text: string) => number): boolean {
+  return end - start < FRAGMENT_CHARS && wordCount(paragraph.slice(start, end)) < FRAGMENT_WORDS;
+}
 
 /** The spans [start, end) of one paragraph's sentences. */
 function sentenceSpans(
@@ -63,9 +69,10 @@ function sentenceSpans(
     const end = index + segment.length;
     const previous = spans.at(-1);
     if (previous) {
-      const before = paragraph.slice(previous[0], previous[1]);
+      // Only the end of the sentence so far is looked at, so a run of fragments costs no more than its length.
+      const tail = paragraph.slice(Math.max(previous[0], previous[1] - 16), previous[1]);
       const startsLower = /^\s*\p{Ll}/u.test(segment);
-      if (endsInAbbreviation(before) || startsLower || wordCount(before) < FRAGMENT_WORDS) {
+      if (endsInAbbreviation(tail) || startsLower || isFragment(paragraph, previous, wordCount)) {
         previous[1] = end;
         continue;
       }
@@ -74,7 +81,7 @@ function sentenceSpans(
   }
   // A fragment left at the end joins the sentence before it.
   const last = spans.at(-1);
-  if (spans.length > 1 && last && wordCount(paragraph.slice(last[0], last[1])) < FRAGMENT_WORDS) {
+  if (spans.length > 1 && last && isFragment(paragraph, last, wordCount)) {
     spans.pop();
     (spans.at(-1) as [number, number])[1] = last[1];
   }

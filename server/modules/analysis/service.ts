@@ -14,8 +14,9 @@ import type { FeedKey } from "../../../contracts/feeds.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError, notFound } from "../../errors.ts";
-import { fetchPage, readPage, UnreadablePage } from "../../lib/article-page.ts";
+import { fetchPage, type PageArticle, readPageIn, UnreadablePage } from "../../lib/article-page.ts";
 import { clip } from "../../lib/article-text.ts";
+import { workerBeside } from "../../lib/worker.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { findPostBySlug } from "../content/blog-repository.ts";
 import { storyIdOf } from "../stories/presenter.ts";
@@ -63,6 +64,9 @@ export type ChargeAsker = () => Promise<void>;
 
 /** Text to analyse: a headline and plain paragraphs, in a language (a tag, "" for unknown). */
 type ArticleText = { headline: string; paragraphs: string[]; lang: string };
+
+/** Reads a page body-only and chooses its key points, off the main thread (read-worker.ts). */
+const readWorker = workerBeside(import.meta.url, "read-worker");
 
 const failed = (status: number, reason: string) =>
   new AppError(status, status === 400 ? "invalid_request" : "bad_gateway", `${ANALYSIS_FAILED}: ${reason}`);
@@ -159,10 +163,13 @@ export class AnalysisService {
     if (!post) throw notFound(`${ANALYSIS_FAILED}: ${POST_NOT_FOUND}`);
     const url = blogPostUrl(post.slug);
     // An edited post is a new post to analyse.
+    // A post is written by the admin and at most 100,000 characters: read in the main thread.
+    const paragraphs = contentParagraphs(post.content);
     return this.#once(`${url}@${post.updated_at}`, charge, false, () =>
       this.#analyseText(
         url,
-        { headline: post.title, paragraphs: contentParagraphs(post.content), lang: "" },
+        { headline: post.title, paragraphs, lang: "" },
+        keyPoints(paragraphs, ""),
         "the post has no sentences to quote",
       ),
     );
@@ -222,14 +229,16 @@ export class AnalysisService {
     const { config, pages, samples } = this.#options;
     const ownSample = config.sampleMode && samples && url.startsWith(`${config.samplesUrl}/`);
     const page = await fetchPage(ownSample ? samples : pages, url);
-    const article = await readPage(page, { bodyOnly: true });
-    return this.#analyseText(url, article, "no article was found on it");
+    const read = await readPageIn<{ article: PageArticle; keyPoints: KeyPoint[] }>(readWorker, page, {
+      bodyOnly: true,
+    });
+    return this.#analyseText(url, read.article, read.keyPoints, "no article was found on it");
   }
 
-  async #analyseText(url: string, article: ArticleText, noArticle: string): Promise<Analysis> {
+  /** The analysis of an article whose key points `extracted` are chosen already. */
+  async #analyseText(url: string, article: ArticleText, extracted: KeyPoint[], noArticle: string): Promise<Analysis> {
     const { coins, llm, log } = this.#options;
     const { paragraphs } = article;
-    const extracted = keyPoints(paragraphs, article.lang);
     if (extracted.length === 0) throw new UnreadablePage(502, noArticle);
     const count = new TickerCount(await coins.index());
     for (const text of [article.headline, ...paragraphs]) count.count(text);

@@ -130,4 +130,18 @@ describe("ticker detection", () => {
       ["BTC", 1_000],
     ]);
   });
+
+  it("counts one 100,000-character paragraph full of candidates in linear time", () => {
+    const paragraph = "Ondo (ONDO) and $SOL rose on Avalanche while Bitcoin Cash fell, ".repeat(1_500);
+    const started = performance.now();
+    const count = new TickerCount(listIndex);
+    count.count(paragraph);
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(count.tickers().map((ticker) => [ticker.symbol, ticker.mentions])).toEqual([
+      ["ONDO", 1_500],
+      ["SOL", 1_500],
+      ["AVAX", 1_500],
+      ["BCH", 1_500],
+    ]);
+  });
 });

@@ -35,16 +35,16 @@ export class TickerCount {
 
   constructor(readonly index: CoinIndex) {}
 
-  /** A mention at `at` (in the text being counted), by the coin's symbol or by its name. */
-  add(symbol: string, kind: "symbol" | "name", at: number): void {
+  /** `times` mentions at `at` (in the text being counted), by the coin's symbol or by its name. */
+  add(symbol: string, kind: "symbol" | "name", at: number, times = 1): void {
     const position = this.#offset + at;
     let tally = this.#tallies.get(symbol);
     if (!tally) {
       tally = { symbol, bySymbol: 0, byName: 0, first: position };
       this.#tallies.set(symbol, tally);
     }
-    if (kind === "symbol") tally.bySymbol++;
-    else tally.byName++;
+    if (kind === "symbol") tally.bySymbol += times;
+    else tally.byName += times;
     tally.first = Math.min(tally.first, position);
   }
 
@@ -57,7 +57,7 @@ export class TickerCount {
   /** Tickers another count already found (an article's, within its story), as named before what follows. */
   addFound(tickers: Ticker[]): void {
     tickers.forEach((ticker, i) => {
-      for (let n = 0; n < ticker.mentions; n++) this.add(ticker.symbol, "symbol", i);
+      this.add(ticker.symbol, "symbol", i, ticker.mentions);
     });
     this.#offset += tickers.length;
   }
@@ -80,15 +80,30 @@ function presentTicker(symbol: string, known: KnownSymbol | undefined): Omit<Tic
   return { symbol, name: known?.name ?? null, solana: known?.solana ?? false, token: known?.token ?? false };
 }
 
-/** Whether [start, end) overlaps a stretch already counted. */
-const overlaps = (taken: Array<[number, number]>, start: number, end: number) =>
-  taken.some(([from, to]) => start < to && end > from);
+/** The stretches of a text already counted, character by character (a text is at most 100,000). */
+class Taken {
+  readonly #marks: Uint8Array;
+
+  constructor(length: number) {
+    this.#marks = new Uint8Array(length);
+  }
+
+  overlaps(start: number, end: number): boolean {
+    for (let i = start; i < end; i++) if (this.#marks[i]) return true;
+    return false;
+  }
+
+  mark(start: number, end: number): void {
+    this.#marks.fill(1, start, end);
+  }
+}
 
 /** Capitalised, and not the first word of a sentence (nor of the text). */
 function capitalisedInSentence(text: string, start: number): boolean {
   if (!/\p{Lu}/u.test(text.charAt(start))) return false;
-  const before = text.slice(0, start).trimEnd();
-  return before !== "" && !/[.!?:;"“”«»(\n]$/.test(before);
+  let i = start - 1;
+  while (i >= 0 && /\s/.test(text.charAt(i)) && text.charAt(i) !== "\n") i--;
+  return i >= 0 && !/[.!?:;"“”«»(\n]/.test(text.charAt(i));
 }
 
 type Word = { text: string; start: number; end: number };
@@ -101,9 +116,24 @@ function wordsOf(text: string): Word[] {
   }));
 }
 
+/** The index of the last word ending at or before `end` (words are in order), -1 for none. */
+function lastWordBefore(words: Word[], end: number): number {
+  let low = 0;
+  let high = words.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((words[middle] as Word).end <= end) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
 /** The longest coin name that ends right before `end`, written as words with spaces only between them. */
 function nameEndingAt(text: string, words: Word[], end: number, index: CoinIndex) {
-  const last = words.findLastIndex((word) => word.end <= end);
+  const last = lastWordBefore(words, end);
   if (last < 0 || text.slice((words[last] as Word).end, end).trim() !== "") return undefined;
   for (let n = Math.min(MAX_NAME_WORDS, last + 1); n >= 1; n--) {
     const span = words.slice(last - n + 1, last + 1);
@@ -118,7 +148,7 @@ const spacesOnly = (text: string, span: Word[]) =>
 
 function countMentions(text: string, count: TickerCount): void {
   const { index } = count;
-  const taken: Array<[number, number]> = [];
+  const taken = new Taken(text.length);
   const words = wordsOf(text);
 
   for (const match of text.matchAll(PARENTHESISED)) {
@@ -130,8 +160,8 @@ function countMentions(text: string, count: TickerCount): void {
     if (NOT_A_TICKER.has(symbol) && !named) continue;
     const start = named ? (name?.start ?? match.index) : match.index;
     const end = match.index + match[0].length;
-    if (overlaps(taken, start, end)) continue;
-    taken.push([start, end]);
+    if (taken.overlaps(start, end)) continue;
+    taken.mark(start, end);
     count.add(symbol, "symbol", start);
   }
 
@@ -139,9 +169,9 @@ function countMentions(text: string, count: TickerCount): void {
     const written = match[1] as string;
     const symbol = written.toUpperCase();
     const end = match.index + match[0].length;
-    if (FIAT.has(symbol) || overlaps(taken, match.index, end)) continue;
+    if (FIAT.has(symbol) || taken.overlaps(match.index, end)) continue;
     if (!index.symbols.has(symbol) && !CAPITALS.test(written)) continue;
-    taken.push([match.index, end]);
+    taken.mark(match.index, end);
     count.add(symbol, "symbol", match.index);
   }
 
@@ -151,10 +181,10 @@ function countMentions(text: string, count: TickerCount): void {
 
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as Word;
-    if (overlaps(taken, word.start, word.end)) continue;
+    if (taken.overlaps(word.start, word.end)) continue;
     const named = longestName(text, words, i, index, taken);
     if (named) {
-      taken.push([word.start, named.end]);
+      taken.mark(word.start, named.end);
       count.add(named.symbol, "name", word.start);
       i = named.last;
       continue;
@@ -162,20 +192,20 @@ function countMentions(text: string, count: TickerCount): void {
     if (shouting || !CAPITALS.test(word.text) || FIAT.has(word.text) || NOT_A_TICKER.has(word.text)) continue;
     const known = index.symbols.get(word.text);
     if (!known || (!known.curated && word.text.length < 3)) continue;
-    taken.push([word.start, word.end]);
+    taken.mark(word.start, word.end);
     count.add(word.text, "symbol", word.start);
   }
 }
 
 /** The longest coin name starting at word `i`, if the way it is written lets it count. */
-function longestName(text: string, words: Word[], i: number, index: CoinIndex, taken: Array<[number, number]>) {
+function longestName(text: string, words: Word[], i: number, index: CoinIndex, taken: Taken) {
   for (let n = Math.min(MAX_NAME_WORDS, words.length - i); n >= 1; n--) {
     const span = words.slice(i, i + n);
     const known = index.names.get(nameKey(span.map((word) => word.text).join(" ")));
     if (!known || !spacesOnly(text, span)) continue;
     const start = (span[0] as Word).start;
     const end = (span.at(-1) as Word).end;
-    if (overlaps(taken, start, end)) continue;
+    if (taken.overlaps(start, end)) continue;
     if (known.common && !capitalisedInSentence(text, start)) continue;
     return { symbol: known.symbol, end, last: i + n - 1 };
   }
