@@ -211,6 +211,8 @@ describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
         "/api/gems",
         "/api/predictions",
         "/api/leaderboard",
+        "/api/analysis",
+        "/api/analysis/story",
       ]),
     );
     expect(Object.keys(document.paths["/api/favorites"]).sort()).toEqual(["delete", "get", "put"]);

@@ -10,6 +10,7 @@ import { profileRoutes } from "./modules/accounts/profile-routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { type AdminPassword, loadAdminPassword } from "./modules/admin/admin-password.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { type AnalysisRoutesOptions, analysisRoutes } from "./modules/analysis/routes.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { blurtsRoutes } from "./modules/community/blurts-routes.ts";
 import { commentRoutes } from "./modules/community/comments-routes.ts";
@@ -80,6 +81,8 @@ export type AppOptions = {
   notificationStreams?: HubOptions;
   /** The search trends lists; by default over the configured sources, on the system clock. */
   trends?: TrendsService;
+  /** How analyses reach article pages; tests stand in for the internet's names and addresses. */
+  analysis?: AnalysisRoutesOptions;
 };
 
 /** The price API answers small JSON quickly; a slow or huge answer is a failure, not a wait. */
@@ -102,6 +105,7 @@ export async function buildApp({
   prices,
   notificationStreams,
   trends,
+  analysis = {},
 }: AppOptions): Promise<FastifyInstance> {
   const securityHeaders = baselineSecurityHeaders(config);
   const app = Fastify({
@@ -216,6 +220,7 @@ export async function buildApp({
   await app.register(blurtsRoutes, { prefix: "/api" });
   await app.register(analyticsRoutes, { prefix: "/api" });
   await app.register(trendsRoutes, { prefix: "/api" });
+  await app.register(analysisRoutes, { prefix: "/api", ...analysis });
   await app.register(publishRoutes);
   await app.register(blogFeedRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);

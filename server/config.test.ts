@@ -191,6 +191,48 @@ describe("loadConfig", () => {
     expect(problem).toBe('DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://***@db/x")');
   });
 
+  it("reads the optional analysis LLM: its endpoint, key and model (gpt-4o-mini by default)", () => {
+    expect(loadConfig({}).analysisLlm).toBeUndefined();
+    expect(loadConfig({ ANALYSIS_LLM_URL: "https://llm.example/v1/chat/completions" }).analysisLlm).toEqual({
+      url: "https://llm.example/v1/chat/completions",
+      key: undefined,
+      model: "gpt-4o-mini",
+    });
+    expect(
+      loadConfig({
+        ANALYSIS_LLM_URL: "http://127.0.0.1:11434/v1/chat/completions",
+        ANALYSIS_LLM_KEY: " sk-test-123 ",
+        ANALYSIS_LLM_MODEL: "llama3.1:8b",
+      }).analysisLlm,
+    ).toEqual({ url: "http://127.0.0.1:11434/v1/chat/completions", key: "sk-test-123", model: "llama3.1:8b" });
+  });
+
+  it.each([
+    [{ ANALYSIS_LLM_URL: "ftp://llm.example/" }, /^ANALYSIS_LLM_URL must be an http\(s\) URL/],
+    [{ ANALYSIS_LLM_KEY: "sk-1" }, /^ANALYSIS_LLM_KEY is set but ANALYSIS_LLM_URL is not/],
+    [{ ANALYSIS_LLM_MODEL: "gpt-4o" }, /^ANALYSIS_LLM_MODEL is set but ANALYSIS_LLM_URL is not/],
+    [
+      { ANALYSIS_LLM_KEY: "sk-1", ANALYSIS_LLM_MODEL: "gpt-4o" },
+      /^ANALYSIS_LLM_KEY and ANALYSIS_LLM_MODEL are set but/,
+    ],
+    [
+      { ANALYSIS_LLM_URL: "https://llm.example/", ANALYSIS_LLM_MODEL: "a model" },
+      /^ANALYSIS_LLM_MODEL must be a model name/,
+    ],
+  ])("refuses a bad analysis LLM setting %o", (env, message) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+  });
+
+  it("never echoes the analysis LLM key, nor a key in its address", () => {
+    const [keyProblem] = problemsOf({ ANALYSIS_LLM_URL: "https://llm.example/", ANALYSIS_LLM_KEY: "sk live secret" });
+    expect(keyProblem).toBe("ANALYSIS_LLM_KEY must be printable ASCII without spaces (an API key)");
+    const [urlProblem] = problemsOf({ ANALYSIS_LLM_URL: "https://me:hunter2@ llm.example/?key=s3cret" });
+    expect(urlProblem).toMatch(/^ANALYSIS_LLM_URL must be an http\(s\) URL/);
+    expect(urlProblem).not.toMatch(/hunter2|s3cret/);
+  });
+
   it("never echoes the admin password back", () => {
     const [problem] = problemsOf({ ADMIN_PASSWORD: "short" });
     expect(problem).toMatch(/^ADMIN_PASSWORD must be at least 12 characters$/);

@@ -82,6 +82,17 @@ const environmentSchema = z.object({
   SOCIAL_TELEGRAM_URL: optionalUrl,
   SOCIAL_DISCORD_URL: optionalUrl,
   ANALYTICS_SCRIPT_URL: optionalScriptUrl,
+  ANALYSIS_LLM_URL: optionalUrl,
+  ANALYSIS_LLM_KEY: z
+    .string()
+    .max(1000, { error: "must be at most 1000 characters" })
+    .regex(/^[\x21-\x7e]+$/, { error: "must be printable ASCII without spaces (an API key)" })
+    .optional(),
+  ANALYSIS_LLM_MODEL: z
+    .string()
+    .max(200, { error: "must be at most 200 characters" })
+    .regex(/^[\w.:/@+-]+$/, { error: "must be a model name such as gpt-4o-mini" })
+    .default("gpt-4o-mini"),
   ANALYTICS_SCRIPT_DATA: z
     .string()
     .regex(/^[a-z][a-z0-9-]*=[^,\s"'<>]+(,\s*[a-z][a-z0-9-]*=[^,\s"'<>]+)*$/, {
@@ -137,6 +148,12 @@ export type Config = {
    * with the `data-*` attributes it reads (ANALYTICS_SCRIPT_DATA); its origin is allowed by the CSP.
    */
   analyticsScript: { url: string; data: Record<string, string> } | undefined;
+  /**
+   * An OpenAI-compatible chat-completions endpoint that writes analyses' titles and key
+   * points instead of Gemwire's own extractive ones (ANALYSIS_LLM_URL, _KEY, _MODEL). The
+   * key is sent only to that endpoint, as a Bearer token.
+   */
+  analysisLlm: { url: string; key: string | undefined; model: string } | undefined;
 };
 
 export class ConfigError extends Error {
@@ -146,10 +163,12 @@ export class ConfigError extends Error {
   }
 }
 
-/** The offending value for an error message, never a secret: passwords are left out, URL credentials masked. */
+/** The offending value for an error message, never a secret: passwords and keys are left out, URL credentials masked. */
 function shownValue(name: string, value: string | undefined): string {
-  if (value === undefined || name.includes("PASSWORD")) return "";
-  return ` (got "${value.replace(/\/\/[^/@\s]*@/, "//***@")}")`;
+  if (value === undefined || name.includes("PASSWORD") || name.endsWith("_KEY")) return "";
+  // A query may carry an API key (?key=…) as credentials in the address do.
+  const shown = name.endsWith("_URL") ? value.replace(/\?.*$/s, "?***") : value;
+  return ` (got "${shown.replace(/\/\/[^/@\s]*@/, "//***@")}")`;
 }
 
 function readScriptData(value: string | undefined): Record<string, string> {
@@ -193,6 +212,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       "ANALYTICS_SCRIPT_DATA is set but ANALYTICS_SCRIPT_URL is not: the attributes are for that script",
     ]);
   }
+  if (env.ANALYSIS_LLM_URL === undefined) {
+    const orphans = (["ANALYSIS_LLM_KEY", "ANALYSIS_LLM_MODEL"] as const).filter((name) => present[name] !== undefined);
+    if (orphans.length > 0) {
+      const verb = orphans.length > 1 ? "are" : "is";
+      throw new ConfigError([
+        `${orphans.join(" and ")} ${verb} set but ANALYSIS_LLM_URL is not: they are for that endpoint`,
+      ]);
+    }
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   // Sample mode reads everything from this very server, on loopback.
   const self = `http://127.0.0.1:${env.PORT}/samples`;
@@ -230,6 +258,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     analyticsScript: env.ANALYTICS_SCRIPT_URL
       ? { url: env.ANALYTICS_SCRIPT_URL, data: readScriptData(env.ANALYTICS_SCRIPT_DATA) }
+      : undefined,
+    analysisLlm: env.ANALYSIS_LLM_URL
+      ? { url: env.ANALYSIS_LLM_URL, key: env.ANALYSIS_LLM_KEY, model: env.ANALYSIS_LLM_MODEL }
       : undefined,
   };
 }

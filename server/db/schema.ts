@@ -238,6 +238,15 @@ export interface BlogPostsTable {
   updated_at: number;
 }
 
+/** Article analyses and page failures per address, kept a while (migration 015). */
+export interface AnalysisCacheTable {
+  url: string;
+  /** JSON: {"analysis": …} or {"failure": {"status", "message"}}. */
+  outcome: string;
+  created_at: number;
+  expires_at: number;
+}
+
 /** Page views per UTC day and route pattern (migration 014). */
 export interface PageViewsTable {
   day: string;
@@ -296,4 +305,5 @@ export interface Schema {
   page_views: PageViewsTable;
   trends: TrendsTable;
   trend_sources: TrendSourcesTable;
+  analysis_cache: AnalysisCacheTable;
 }

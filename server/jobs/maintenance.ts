@@ -3,6 +3,7 @@ import type { Database } from "../db/database.ts";
 import { purgeDeletedAccounts } from "../modules/accounts/profile.ts";
 import { pruneRateLimits } from "../modules/accounts/rate-limit.ts";
 import { deleteExpiredSessions } from "../modules/accounts/repository.ts";
+import { pruneOutcomes } from "../modules/analysis/repository.ts";
 import { NOTIFICATION_RETENTION_MS, pruneNotifications } from "../modules/community/notifications-repository.ts";
 import { pruneUnusedBlogImages } from "../modules/content/blog-images.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
@@ -21,8 +22,8 @@ export type MaintenanceContext = {
 /**
  * Hourly housekeeping, by one process at a time: purges accounts deleted longer ago than
  * the retention period (freeing their handles), drops expired sessions, old rate-limit
- * counters and notifications older than 90 days, and blog images uploaded more than a day
- * ago that no post shows.
+ * counters, notifications older than 90 days and expired article analyses, and blog
+ * images uploaded more than a day ago that no post shows.
  */
 export async function runMaintenance(ctx: MaintenanceContext, now = Date.now()): Promise<void> {
   const lease = { name: "maintenance", holder: ctx.holder };
@@ -33,6 +34,7 @@ export async function runMaintenance(ctx: MaintenanceContext, now = Date.now()):
     await deleteExpiredSessions(ctx.database, now);
     await pruneRateLimits(ctx.database, now - 24 * HOUR);
     await pruneNotifications(ctx.database, now - NOTIFICATION_RETENTION_MS);
+    await pruneOutcomes(ctx.database, now);
     const images = await pruneUnusedBlogImages(ctx.database, ctx.dataDir, now - 24 * HOUR);
     if (images > 0) ctx.log.info({ images }, "removed blog images no post shows");
   } finally {

@@ -60,7 +60,21 @@ const routes: Record<string, Handler> = {
     res.writeHead(302, { location: "file:///etc/passwd" });
     res.end();
   },
+  "/to-refused": (_req, res) => {
+    res.writeHead(302, { location: `${base}/refused/page` });
+    res.end();
+  },
+  "/refused/page": (_req, res) => {
+    refusedHits++;
+    res.end("should never be asked for");
+  },
+  "/echo": (req, res) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => res.end(`${req.method} ${req.headers["content-type"]} ${body}`));
+  },
 };
+let refusedHits = 0;
 
 let server: http.Server;
 let port: number;
@@ -136,6 +150,40 @@ describe("guarded fetch", () => {
 
   it("checks the address again after a redirect", async () => {
     expect((await failure(fetcher(`${base}/to-private`))).code).toBe("blocked_address");
+  });
+
+  it("asks refuseUrl about every address, the first and each redirect, before connecting", async () => {
+    const asked: string[] = [];
+    const refusing = createGuardedFetch({
+      isAllowedAddress: onlyTestServer,
+      timeoutMs: 2_000,
+      refuseUrl: (url) => {
+        asked.push(url.pathname);
+        return url.pathname.startsWith("/refused/") ? "that site is never read" : null;
+      },
+    });
+    expect(await failure(refusing(`${base}/to-refused`))).toMatchObject({
+      code: "refused_url",
+      message: "that site is never read",
+    });
+    expect((await failure(refusing(`${base}/refused/page`))).code).toBe("refused_url");
+    expect(asked).toEqual(["/to-refused", "/refused/page", "/refused/page"]);
+    expect(refusedHits).toBe(0);
+    expect((await refusing(`${base}/feed`)).status).toBe(200);
+    await refusing.close();
+  });
+
+  it("sends a POST with its body, and never follows a POST's redirect", async () => {
+    const posted = await fetcher(`${base}/echo`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"a":1}',
+    });
+    expect(posted.body.toString()).toBe('POST application/json {"a":1}');
+    expect(await failure(fetcher(`${base}/hops/1`, { method: "POST", body: "{}" }))).toMatchObject({
+      code: "too_many_redirects",
+      message: "A POST is never redirected",
+    });
   });
 
   it("refuses a redirect to another scheme", async () => {

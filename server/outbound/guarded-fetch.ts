@@ -9,6 +9,7 @@ import { isPublicAddress } from "./address-policy.ts";
 export type OutboundErrorCode =
   | "bad_url"
   | "blocked_address"
+  | "refused_url"
   | "too_many_redirects"
   | "timeout"
   | "too_large"
@@ -40,6 +41,12 @@ export type GuardedFetchOptions = {
   userAgent?: string;
   /** Name resolution; the system's by default. */
   resolve?: (hostname: string) => Promise<Array<{ address: string; family: number }>>;
+  /**
+   * Refuses addresses for what they are, not where they lead (a site whose pages are never
+   * read, say): asked about the first address and every redirect before connecting, it
+   * returns why one is refused (OutboundError "refused_url"), or null.
+   */
+  refuseUrl?: (url: URL) => string | null;
 };
 
 export type FetchedResponse = {
@@ -70,6 +77,7 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}) {
     maxRedirects = DEFAULT_MAX_REDIRECTS,
     userAgent = USER_AGENT,
     resolve = systemResolve,
+    refuseUrl,
   } = options;
   const isAllowed = options.isAllowedAddress ?? (allowPrivate ? () => true : isPublicAddress);
 
@@ -110,13 +118,16 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}) {
     if (isIP(host) && !isAllowed(host)) {
       throw new OutboundError("blocked_address", `${host} is a private or reserved address`);
     }
+    const refused = refuseUrl?.(url);
+    if (refused) throw new OutboundError("refused_url", refused);
     return url;
   }
 
   async function guardedFetch(
     address: string,
-    init: { headers?: Record<string, string>; signal?: AbortSignal } = {},
+    init: { headers?: Record<string, string>; signal?: AbortSignal; method?: "GET" | "POST"; body?: string } = {},
   ): Promise<FetchedResponse> {
+    const method = init.method ?? "GET";
     // Our own timer, cleared when the exchange ends: an abort after the body has been
     // read would surface as an unhandled error from the finished request.
     const controller = new AbortController();
@@ -128,7 +139,8 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}) {
       for (let redirects = 0; ; redirects++) {
         const response = await request(url, {
           dispatcher,
-          method: "GET",
+          method,
+          body: init.body,
           signal,
           headers: { "user-agent": userAgent, "accept-encoding": "gzip, deflate, br", ...init.headers },
         });
@@ -140,6 +152,8 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}) {
           if (redirects >= maxRedirects) {
             throw new OutboundError("too_many_redirects", `More than ${maxRedirects} redirects`);
           }
+          // A POST's body is for the address it was sent to, never for wherever that points.
+          if (method !== "GET") throw new OutboundError("too_many_redirects", `A ${method} is never redirected`);
           url = checkUrl(location, url.href);
           continue;
         }

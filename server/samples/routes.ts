@@ -6,7 +6,7 @@ import { notFound } from "../errors.ts";
 import { articleStylesheet, findSampleArticle, renderArticlePage, renderPicture } from "./render-extras.ts";
 import { renderSampleFeed } from "./render-feeds.ts";
 import { renderRealtimeTrends, renderTrends } from "./render-trends.ts";
-import { samplePrices } from "./sample-prices.ts";
+import { sampleCoinList, samplePrices } from "./sample-prices.ts";
 
 /**
  * The sample sources Gemwire serves itself in sample mode (npm run demo): feeds in every
@@ -55,6 +55,15 @@ export const sampleRoutes: FastifyPluginAsyncZod = async (app) => {
     "/samples/prices/api/v3/simple/price",
     { schema: { ...hide, querystring: z.object({ ids: text(), vs_currencies: text() }).loose() } },
     async (request) => samplePrices(request.query.ids.split(",").map((id) => id.trim())),
+  );
+
+  app.get(
+    "/samples/prices/api/v3/coins/list",
+    { schema: { ...hide, querystring: z.object({ include_platform: z.enum(["true", "false"]).optional() }).loose() } },
+    async (request) => {
+      const list = sampleCoinList();
+      return request.query.include_platform === "true" ? list : list.map(({ platforms: _, ...coin }) => coin);
+    },
   );
 
   app.get(

@@ -96,3 +96,68 @@ export function samplePrices(ids: string[], now = Date.now()): Record<string, Sa
   }
   return result;
 }
+
+/** A coin of the sample coin list, in the shape of CoinGecko's /coins/list?include_platform=true. */
+export type SampleListedCoin = { id: string; symbol: string; name: string; platforms: Record<string, string> };
+
+/** Sample token addresses: labelled as samples, never real ones. */
+const sampleAddress = (chain: string, symbol: string) => `sample-${chain}-${symbol.toLowerCase()}-address`;
+
+/** Well-known tokens issued on Solana, so analyses in sample mode flag them (with no price: the app never asks for one). */
+const sampleSolanaTokens: Array<[id: string, symbol: string, name: string]> = [
+  ["bonk", "bonk", "Bonk"],
+  ["dogwifcoin", "wif", "dogwifhat"],
+  ["jupiter-exchange-solana", "jup", "Jupiter"],
+  ["raydium", "ray", "Raydium"],
+  ["pyth-network", "pyth", "Pyth Network"],
+  ["jito-governance-token", "jto", "Jito"],
+];
+
+/**
+ * The sample price API's coin list (CoinGecko's /coins/list?include_platform=true): the
+ * coins above, with a Solana address for the stablecoins issued there, and a few Solana
+ * tokens, so article analysis works offline in sample mode.
+ */
+export function sampleCoinList(): SampleListedCoin[] {
+  const names: Record<string, [symbol: string, name: string]> = {
+    bitcoin: ["btc", "Bitcoin"],
+    ethereum: ["eth", "Ethereum"],
+    tether: ["usdt", "Tether"],
+    binancecoin: ["bnb", "BNB"],
+    ripple: ["xrp", "XRP"],
+    solana: ["sol", "Solana"],
+    dogecoin: ["doge", "Dogecoin"],
+    "usd-coin": ["usdc", "USDC"],
+    cardano: ["ada", "Cardano"],
+    "avalanche-2": ["avax", "Avalanche"],
+    tron: ["trx", "TRON"],
+    chainlink: ["link", "Chainlink"],
+    polkadot: ["dot", "Polkadot"],
+    "the-open-network": ["ton", "Toncoin"],
+    "shiba-inu": ["shib", "Shiba Inu"],
+    litecoin: ["ltc", "Litecoin"],
+    "bitcoin-cash": ["bch", "Bitcoin Cash"],
+    near: ["near", "NEAR Protocol"],
+    uniswap: ["uni", "Uniswap"],
+    stellar: ["xlm", "Stellar"],
+    aptos: ["apt", "Aptos"],
+    sui: ["sui", "Sui"],
+    pepe: ["pepe", "Pepe"],
+  };
+  const listed = Object.keys(coins).map((id) => {
+    const [symbol, name] = names[id] ?? [id, id];
+    const platforms: Record<string, string> = {};
+    if (stablecoins.has(id)) {
+      platforms.ethereum = sampleAddress("ethereum", symbol);
+      platforms.solana = sampleAddress("solana", symbol);
+    }
+    return { id, symbol, name, platforms };
+  });
+  const solana = sampleSolanaTokens.map(([id, symbol, name]) => ({
+    id,
+    symbol,
+    name,
+    platforms: { solana: sampleAddress("solana", symbol) },
+  }));
+  return [...listed, ...solana];
+}

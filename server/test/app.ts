@@ -3,6 +3,7 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { AdminPassword } from "../modules/admin/admin-password.ts";
+import type { AnalysisRoutesOptions } from "../modules/analysis/routes.ts";
 import type { HubOptions } from "../modules/community/notification-hub.ts";
 import type { PriceService } from "../modules/market/price-service.ts";
 import type { TrendsService } from "../modules/trends/service.ts";
@@ -19,6 +20,7 @@ export async function buildTestApp(
     prices?: PriceService;
     notificationStreams?: HubOptions;
     trends?: TrendsService;
+    analysis?: AnalysisRoutesOptions;
   } = {},
 ) {
   const config = loadConfig({ LOG_LEVEL: "silent", ...options.env });
@@ -31,6 +33,7 @@ export async function buildTestApp(
     prices: options.prices,
     notificationStreams: options.notificationStreams,
     trends: options.trends,
+    analysis: options.analysis,
   });
 }
 

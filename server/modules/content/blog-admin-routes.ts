@@ -13,15 +13,15 @@ import {
 } from "../../../contracts/content.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { AppError, invalidRequest } from "../../errors.ts";
+import { createPageFetch } from "../../lib/article-page.ts";
 import { IMAGE_MAX_BYTES } from "../../lib/images.ts";
-import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { ADMIN_COOKIE } from "../../plugins/sessions.ts";
 import { limitAddress } from "../accounts/client-address.ts";
 import { enforceLimits } from "../accounts/limits.ts";
 import type { RateLimitRule } from "../accounts/rate-limit.ts";
 import { hashSessionId } from "../accounts/sessions.ts";
 import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from "./blog.ts";
-import { EXTRACT_FETCH, extractArticle } from "./blog-extract.ts";
+import { extractArticle } from "./blog-extract.ts";
 import { processBlogImage, saveBlogImage } from "./blog-images.ts";
 
 const MINUTE = 60_000;
@@ -61,7 +61,7 @@ async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
 /** The admin's blog calls; registered inside the admin-only scope (routes.ts). */
 export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // Extract's own client: one page, small and quick, private addresses only when allowed.
-  const fetcher = createGuardedFetch({ allowPrivate: app.config.allowPrivatePages, ...EXTRACT_FETCH });
+  const fetcher = createPageFetch({ allowPrivate: app.config.allowPrivatePages });
   app.addHook("onClose", async () => fetcher.close());
 
   app.get(

@@ -32,11 +32,14 @@ export function presentStoryArticle(row: ArticleRow, tally: VoteTally = NO_VOTES
   };
 }
 
+/** A story's id: its earliest article's, so it stays while that article stays in it. */
+export const storyIdOf = (story: StoryGroup) => `story-${(story.articles[0] as ArticleRow).id}`;
+
 /** A story as the API shows it: named after its earliest article, each article with its votes. */
 export function presentStory(story: StoryGroup, tallies: Map<string, VoteTally>): Story {
   const first = story.articles[0] as ArticleRow;
   return {
-    id: `story-${first.id}`,
+    id: storyIdOf(story),
     title: first.title,
     articles: story.articles.map((row) => presentStoryArticle(row, tallies.get(row.link))),
     timestamp: new Date(story.timestamp).toISOString(),

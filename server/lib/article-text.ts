@@ -1,9 +1,9 @@
 /*
  * Plain text out of a parsed page (linkedom's DOM): an article as paragraphs, and one-line
  * fields (title, excerpt, author). Only text nodes are read, never markup, so whatever the
- * page holds reaches the blog form as text. The output obeys the blog form's rules
- * (contracts/content.ts): no control characters but line breaks, no half surrogate pairs,
- * each field within its length.
+ * page holds reaches the blog form (Extract) or an analysis as text. The output obeys the
+ * blog form's rules (contracts/content.ts): no control characters but line breaks, no
+ * half surrogate pairs, each field within its length.
  */
 
 /** Elements whose text is not article text. */
@@ -95,11 +95,16 @@ export function clip(text: string, max: number): string {
 
 /**
  * The text of `root` as paragraphs: each block element (p, li, h2, blockquote…) its own
- * paragraph, `<br>` a line break inside one, scripts, styles and form controls left out.
- * Paragraphs are kept whole while they fit in `maxLength` characters in all. Walked
- * without recursion: a page may nest elements deeper than the stack allows.
+ * paragraph, `<br>` a line break inside one, scripts, styles and form controls left out,
+ * and the elements `alsoSkipped` names with all they hold. Paragraphs are kept whole
+ * while they fit in `maxLength` characters in all. Walked without recursion: a page may
+ * nest elements deeper than the stack allows.
  */
-export function articleParagraphs(root: TextNode, maxLength: number): string[] {
+export function articleParagraphs(
+  root: TextNode,
+  maxLength: number,
+  alsoSkipped: ReadonlySet<string> = new Set(),
+): string[] {
   const paragraphs: string[] = [];
   let length = 0;
   let full = false;
@@ -132,7 +137,7 @@ export function articleParagraphs(root: TextNode, maxLength: number): string[] {
     }
     if (node.nodeType !== ELEMENT_NODE && node !== root) continue;
     const name = (node.localName ?? "").toLowerCase();
-    if (SKIPPED.has(name)) continue;
+    if (SKIPPED.has(name) || alsoSkipped.has(name)) continue;
     if (name === "br") {
       current += "\n";
       continue;

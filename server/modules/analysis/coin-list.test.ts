@@ -1,0 +1,128 @@
+import type { FastifyBaseLogger } from "fastify";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
+import { CoinList, coinListUrl, readCoinList } from "./coin-list.ts";
+import { startPriceApi, testCoinList } from "./fixtures/site.ts";
+
+const HOUR = 3_600_000;
+const quiet = { info() {}, warn() {}, error() {}, debug() {}, child: () => quiet } as unknown as FastifyBaseLogger;
+
+let prices: Awaited<ReturnType<typeof startPriceApi>>;
+const fetcher = createGuardedFetch({ allowPrivate: true, timeoutMs: 2_000 });
+
+beforeAll(async () => {
+  prices = await startPriceApi();
+});
+afterAll(async () => {
+  await prices.close();
+  await fetcher.close();
+});
+beforeEach(() => {
+  prices.hits.clear();
+  prices.answerList((_, response) => {
+    response.setHeader("content-type", "application/json");
+    response.end(JSON.stringify(testCoinList));
+  });
+});
+
+/** A coin list on a clock the test moves. */
+function listAt(start: number) {
+  const clock = { now: start };
+  const list = new CoinList({ fetcher, baseUrl: prices.baseUrl, log: quiet, now: () => clock.now });
+  return { list, clock };
+}
+
+const listFetches = () => prices.count("/api/v3/coins/list");
+const failWith = (status: number) =>
+  prices.answerList((_, response) => {
+    response.writeHead(status);
+    response.end();
+  });
+
+describe("the coin list", () => {
+  it("is fetched when first needed, once for simultaneous asks, and reused", async () => {
+    const { list } = listAt(0);
+    expect(listFetches()).toBe(0);
+    const [first, second] = await Promise.all([list.index(), list.index()]);
+    expect(first).toBe(second);
+    expect(first.source).toBe("coin list");
+    expect(first.symbols.get("ONDO")).toMatchObject({ name: "Ondo", solana: false, curated: false });
+    expect(first.symbols.get("BONK")).toMatchObject({ solana: true, curated: true });
+    for (let i = 0; i < 5; i++) expect(await list.index()).toBe(first);
+    expect(listFetches()).toBe(1);
+  });
+
+  it("is fetched again after a day, the old list serving until the new one is in", async () => {
+    const { list, clock } = listAt(0);
+    const first = await list.index();
+    clock.now = 24 * HOUR - 1;
+    expect(await list.index()).toBe(first);
+    expect(listFetches()).toBe(1);
+    clock.now = 24 * HOUR;
+    // The ask that finds it stale is answered at once with the old list.
+    expect(await list.index()).toBe(first);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const fresh = await list.index();
+    expect(fresh).not.toBe(first);
+    expect(listFetches()).toBe(2);
+  });
+
+  it("stands in with Gemwire's own coins while the price API fails, and asks again only after ten minutes", async () => {
+    failWith(500);
+    const { list, clock } = listAt(0);
+    const fallback = await list.index();
+    expect(fallback.source).toBe("built-in");
+    expect(fallback.symbols.get("SOL")).toMatchObject({ name: "Solana", solana: true, token: true });
+    expect(fallback.symbols.get("WIF")).toMatchObject({ name: "dogwifhat", solana: true, token: false });
+    expect(fallback.symbols.has("ONDO")).toBe(false);
+    clock.now = 9 * 60_000;
+    for (let i = 0; i < 5; i++) await list.index();
+    expect(listFetches()).toBe(1);
+    prices.answerList((_, response) => {
+      response.setHeader("content-type", "application/json");
+      response.end(JSON.stringify(testCoinList));
+    });
+    clock.now = 10 * 60_000;
+    await list.index();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await list.index()).source).toBe("coin list");
+    expect(listFetches()).toBe(2);
+  });
+
+  it("keeps the list it has when a daily refresh fails, and does not hammer the price API", async () => {
+    const { list, clock } = listAt(0);
+    const first = await list.index();
+    failWith(503);
+    clock.now = 25 * HOUR;
+    await list.index();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let i = 0; i < 5; i++) expect(await list.index()).toBe(first);
+    expect(listFetches()).toBe(2);
+  });
+
+  it.each([
+    ["not JSON", "<html>maintenance</html>"],
+    ["not an array", '{"error":"rate limited"}'],
+    ["an array without coins", '[1, "x", {"symbol": 5}]'],
+  ])("stands in with Gemwire's own coins when the answer is %s", async (_, body) => {
+    prices.answerList((_request, response) => response.end(body));
+    expect((await listAt(0).list.index()).source).toBe("built-in");
+  });
+
+  it("asks for platforms, keeping a query the operator put on the base URL", () => {
+    expect(coinListUrl("https://pro-api.example/api/v3/?x_cg_pro_api_key=k1")).toBe(
+      "https://pro-api.example/api/v3/coins/list?x_cg_pro_api_key=k1&include_platform=true",
+    );
+  });
+
+  it("reads a coin as Solana's when it has a Solana address", () => {
+    expect(
+      readCoinList([
+        { id: "a", symbol: "aaa", name: "A", platforms: { solana: "mint" } },
+        { id: "b", symbol: "bbb", name: "B", platforms: { solana: "" } },
+        { id: "c", symbol: "ccc", name: "C", platforms: null },
+        { id: "d", symbol: "ddd", name: "D" },
+      ]).map((entry) => entry.solana),
+    ).toEqual([true, false, false, false]);
+  });
+});

@@ -1,0 +1,72 @@
+import net from "node:net";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Analysis } from "../../../contracts/analysis-catalog.ts";
+import { sampleArticles } from "../../samples/articles.ts";
+import { buildTestApp } from "../../test/app.ts";
+import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+
+/*
+ * npm run demo: sample mode analyses this server's own sample articles (on 127.0.0.1,
+ * which no other analysis may reach) and finds tickers through the sample price API's
+ * coin list, all offline.
+ */
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe("analysis in sample mode", () => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let port = 0;
+
+  beforeAll(async () => {
+    const [target] = testDatabaseTargets();
+    if (!target) throw new Error("no test database");
+    handle = await openTestDatabase(target);
+    port = await freePort();
+    app = await buildTestApp(handle.database, { env: { SAMPLE_MODE: "1", PORT: String(port) } });
+    await app.listen({ port, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.dispose();
+  });
+
+  it("analyses a sample article: its sentences, and its coins flagged from the sample coin list", async () => {
+    const article = sampleArticles.find((candidate) => candidate.title.startsWith("New Solana memecoin tops"));
+    if (!article) throw new Error("no such sample article");
+    const url = `http://127.0.0.1:${port}/samples/articles/${article.slug}`;
+    const response = await app.inject({ method: "GET", url: `/api/analysis?url=${encodeURIComponent(url)}` });
+    expect(response.statusCode, response.body).toBe(200);
+    const analysis: Analysis = response.json();
+    expect(analysis.story_title).toBe(article.title);
+    expect(analysis.key_points.map((point) => point.text)).toEqual(article.body);
+    expect(analysis.key_points.map((point) => point.paragraph)).toEqual([1, 2, 3]);
+    expect(analysis.tickers).toEqual([{ symbol: "SOL", name: "Solana", mentions: 3, solana: true, token: true }]);
+  });
+
+  it("serves the coin list in CoinGecko's shape, with Solana addresses only when asked for platforms", async () => {
+    const withPlatforms = await app.inject({ url: "/samples/prices/api/v3/coins/list?include_platform=true" });
+    const list = withPlatforms.json() as Array<{ id: string; symbol: string; name: string; platforms: object }>;
+    expect(list).toEqual(
+      expect.arrayContaining([
+        { id: "solana", symbol: "sol", name: "Solana", platforms: {} },
+        { id: "bonk", symbol: "bonk", name: "Bonk", platforms: { solana: "sample-solana-bonk-address" } },
+        {
+          id: "usd-coin",
+          symbol: "usdc",
+          name: "USDC",
+          platforms: { ethereum: "sample-ethereum-usdc-address", solana: "sample-solana-usdc-address" },
+        },
+      ]),
+    );
+    const plain = (await app.inject({ url: "/samples/prices/api/v3/coins/list" })).json();
+    expect(plain[0]).toEqual({ id: "bitcoin", symbol: "btc", name: "Bitcoin" });
+  });
+});

@@ -1,0 +1,118 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  analysisQuerySchema,
+  analysisSchema,
+  storyAnalysisQuerySchema,
+  storyAnalysisSchema,
+} from "../../../contracts/analysis.ts";
+import { ANALYSIS_FAILED, canAnalyze } from "../../../contracts/analysis-catalog.ts";
+import { errorBodySchema } from "../../../contracts/errors.ts";
+import { createPageFetch } from "../../lib/article-page.ts";
+import { createGuardedFetch, type GuardedFetchOptions } from "../../outbound/guarded-fetch.ts";
+import { limitAddress } from "../accounts/client-address.ts";
+import { enforceLimits } from "../accounts/limits.ts";
+import type { RateLimitRule } from "../accounts/rate-limit.ts";
+import { COIN_LIST_FETCH, CoinList } from "./coin-list.ts";
+import { LLM_FETCH } from "./llm.ts";
+import { AnalysisService, type ChargeAsker } from "./service.ts";
+
+/** New analyses one asker may start: far more than anyone reads; analyses already kept are free. */
+export const ANALYSES_PER_ASKER: RateLimitRule = { limit: 20, windowMs: 60_000 };
+
+export type AnalysisRoutesOptions = {
+  /** How page fetches resolve names and which addresses they may reach (tests stand in for the internet). */
+  pageFetch?: Pick<GuardedFetchOptions, "resolve" | "isAllowedAddress">;
+};
+
+const tooManyAnalyses = (seconds: number) =>
+  `${ANALYSIS_FAILED}: too many new analyses from you. Try again in ${seconds} seconds.`;
+
+/**
+ * A member is counted by account, anyone else by address (an IPv6 /64): a stranger on
+ * the same network cannot use up a member's analyses.
+ */
+function chargeFor(request: FastifyRequest): ChargeAsker {
+  const asker = request.member ? `member:${request.member.id}` : `ip:${limitAddress(request.ip)}`;
+  return () => enforceLimits(request, [[`analysis:${asker}`, ANALYSES_PER_ASKER, tooManyAnalyses]]);
+}
+
+/** Why an address is never fetched for an analysis, checked on each redirect too. */
+function refuseUnanalysable(url: URL): string | null {
+  return canAnalyze(url.href)
+    ? null
+    : `it leads to ${url.hostname.replace(/\.$/, "")}, whose pages Gemwire does not analyse`;
+}
+
+export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = async (app, options) => {
+  const { config } = app;
+  const pages = createPageFetch({
+    allowPrivate: config.allowPrivatePages,
+    refuseUrl: refuseUnanalysable,
+    ...options.pageFetch,
+  });
+  // Sample mode (npm run demo): this server's own sample articles, on loopback, and nothing else.
+  const samples = config.sampleMode
+    ? createPageFetch({
+        isAllowedAddress: (address) => address === "127.0.0.1",
+        refuseUrl: (url) =>
+          url.href.startsWith(`${config.samplesUrl}/`) ? null : "it leads away from Gemwire's sample articles",
+      })
+    : undefined;
+  // The coin list comes from the price API, reached as the prices are (sample mode: this server).
+  const coinFetch = createGuardedFetch({ allowPrivate: config.allowPrivateSources, ...COIN_LIST_FETCH });
+  // The LLM is the operator's own endpoint, maybe a model server on this machine: any
+  // address, but only the configured one (a POST is never redirected).
+  const llmFetch = config.analysisLlm ? createGuardedFetch({ allowPrivate: true, ...LLM_FETCH }) : undefined;
+  app.addHook("onClose", async () => {
+    await Promise.all([pages.close(), samples?.close(), coinFetch.close(), llmFetch?.close()]);
+  });
+
+  const service = new AnalysisService({
+    database: app.database,
+    config,
+    log: app.log.child({ module: "analysis" }),
+    coins: new CoinList({ fetcher: coinFetch, baseUrl: config.priceApiUrl, log: app.log.child({ module: "coins" }) }),
+    pages,
+    samples,
+    llm: config.analysisLlm && llmFetch ? { fetcher: llmFetch, settings: config.analysisLlm } : undefined,
+  });
+
+  const errors = {
+    400: errorBodySchema,
+    404: errorBodySchema,
+    429: errorBodySchema,
+    502: errorBodySchema,
+    503: errorBodySchema,
+  };
+
+  app.get(
+    "/analysis",
+    {
+      schema: {
+        tags: ["analysis"],
+        summary: "Analyse an article: its headline, 3–5 key points quoted from it, and the coins it names",
+        description:
+          "Key points are the article's own sentences chosen by TextRank (or written by the operator's LLM when ANALYSIS_LLM_URL is set: method says which); tickers come from cashtags, 'Name (SYM)' and the price API's coin list, most mentioned first. A blog post's /blog/<slug> is analysed from its stored text. Analyses are kept 24 hours (a failing page 10 minutes); new ones are limited to 20 a minute per member or address. Failures answer 'Analysis failed: <why>'.",
+        querystring: analysisQuerySchema,
+        response: { 200: analysisSchema, ...errors },
+      },
+    },
+    async (request) => service.analyse(request.query.url, chargeFor(request)),
+  );
+
+  app.get(
+    "/analysis/story",
+    {
+      schema: {
+        tags: ["analysis"],
+        summary: "Analyse a whole story: its lead article's analysis, with the tickers counted across all its articles",
+        description:
+          "The lead is the story's first article that can be analysed and read (of its first three such articles); tickers add every article's stored title and description to the lead's text.",
+        querystring: storyAnalysisQuerySchema,
+        response: { 200: storyAnalysisSchema, ...errors },
+      },
+    },
+    async (request) => service.analyseStory(request.query.feed, request.query.story, chargeFor(request)),
+  );
+};

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { StoryAnalysis } from "../../../contracts/analysis-catalog.ts";
+import type { Story } from "../../../contracts/stories.ts";
+import { buildTestApp } from "../../test/app.ts";
+import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { testItem } from "../../test/items.ts";
+import { upsertArticles } from "../feeds/repository.ts";
+import { cashtags } from "./fixtures/index.ts";
+import { startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
+
+/*
+ * GET /api/analysis/story: a story is analysed from its lead article, the first of its
+ * articles that can be analysed and read, and its tickers are counted across all of its
+ * articles' stored titles and descriptions too.
+ */
+
+describe.each(testDatabaseTargets())("story analysis on $dialect", (target) => {
+  let site: TestSite;
+  let prices: Awaited<ReturnType<typeof startPriceApi>>;
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  const stories: Record<string, string> = {};
+
+  beforeAll(async () => {
+    site = await startSite();
+    prices = await startPriceApi();
+    handle = await openTestDatabase(target);
+    const now = Date.now();
+    const item = (id: string, hoursAgo: number, title: string, link: string, description: string) =>
+      testItem(id, hoursAgo, now, { title, link, description, source: new URL(link).hostname + id });
+    await upsertArticles(
+      handle.database,
+      "news",
+      [
+        item(
+          "m1",
+          5,
+          "Solana memecoins have their busiest week as BONK leads",
+          "https://www.bloomberg.com/news/solana-memecoins",
+          "BONK and WIF led the rally.",
+        ),
+        item(
+          "m2",
+          4,
+          "Solana memecoins have their busiest week as BONK leads the rally",
+          `${site.origin}/missing-story`,
+          "Traders bought $WIF and $BONK.",
+        ),
+        item(
+          "m3",
+          3,
+          "Solana memecoins have their busiest week, BONK leads",
+          `${site.origin}${cashtags.path}`,
+          "Jupiter (JUP) volumes rose.",
+        ),
+        item("f1", 6, "Central bank holds rates steady as inflation cools", "https://www.wsj.com/articles/rates", "x"),
+        item("f2", 5, "Central bank holds rates steady as inflation cools off", "https://bloomberg.com/rates", "y"),
+      ],
+      now,
+    );
+    app = await buildTestApp(handle.database, {
+      env: { ALLOW_PRIVATE_SOURCES: "1", PRICE_API_URL: prices.baseUrl },
+    });
+    await app.ready();
+    const listed: Story[] = (await app.inject({ url: "/api/stories?sort=date" })).json().stories;
+    for (const story of listed) stories[story.articles[0]?.id ?? ""] = story.id;
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.dispose();
+    await site.close();
+    await prices.close();
+  });
+
+  const analyseStory = (story: string) => app.inject({ url: `/api/analysis/story?story=${encodeURIComponent(story)}` });
+
+  it("analyses the first article it can read, and counts tickers across every article of the story", async () => {
+    const response = await analyseStory(stories.m1 as string);
+    expect(response.statusCode, response.body).toBe(200);
+    const analysis: StoryAnalysis = response.json();
+    // m1 is a bloomberg.com page (never analysed), m2's page is missing: m3 leads.
+    expect(analysis.lead).toBe(`${site.origin}${cashtags.path}`);
+    expect(analysis.url).toBe(analysis.lead);
+    expect(analysis.articles).toBe(3);
+    expect(analysis.story_title).toBe("Memecoins on Solana have their busiest week since March");
+    expect(analysis.key_points.length).toBeGreaterThanOrEqual(3);
+    // The lead's text (SOL 7, BONK 3, WIF 3, JUP 2, BTC 2, ONDO 2, ETH 1), plus three
+    // titles (Solana and BONK each) and the descriptions (BONK 2, WIF 2, JUP 1).
+    expect(analysis.tickers.map((ticker) => [ticker.symbol, ticker.mentions])).toEqual([
+      ["SOL", 10],
+      ["BONK", 8],
+      ["WIF", 5],
+      ["JUP", 3],
+      ["BTC", 2],
+      ["ONDO", 2],
+      ["ETH", 1],
+    ]);
+    expect(site.count("/missing-story")).toBe(1);
+    expect(site.count(cashtags.path)).toBe(1);
+  });
+
+  it("answers again from what is kept: no page is fetched twice", async () => {
+    const again = await analyseStory(stories.m1 as string);
+    expect(again.statusCode).toBe(200);
+    expect(site.count("/missing-story")).toBe(1);
+    expect(site.count(cashtags.path)).toBe(1);
+  });
+
+  it("shares the lead's analysis with GET /api/analysis", async () => {
+    const single = await app.inject({
+      url: `/api/analysis?url=${encodeURIComponent(`${site.origin}${cashtags.path}`)}`,
+    });
+    expect(single.statusCode).toBe(200);
+    expect(site.count(cashtags.path)).toBe(1);
+  });
+
+  it("answers 502 for a story none of whose articles can be analysed", async () => {
+    const response = await analyseStory(stories.f1 as string);
+    expect(response.statusCode).toBe(502);
+    expect(response.json().error.message).toBe(
+      "Analysis failed: none of this story's articles can be analysed (bloomberg.com and wsj.com pages are not)",
+    );
+  });
+
+  it("answers 404 for a story that is not there", async () => {
+    const response = await analyseStory("story-999999");
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe(
+      "Analysis failed: there is no story story-999999 in the gemwire stories of the last 48 hours",
+    );
+  });
+
+  it.each([
+    ["", "querystring.story: story is required"],
+    ["story-1\u0000", "querystring.story: Must not contain control characters"],
+    ["x".repeat(201), "querystring.story: story must be a story's id"],
+  ])("refuses story=%j with 400", async (story, message) => {
+    const response = await analyseStory(story);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toContain(message);
+  });
+});
