@@ -47,10 +47,8 @@ describe("sentence splitting", () => {
     for (const { text, position } of sentences) expect(joined.slice(position, position + text.length)).toBe(text);
   });
 
-  it("splits a paragraph of 100,000 characters of initials in linear time", () => {
-    const started = performance.now();
+  it("keeps a paragraph of 100,000 characters of initials as one sentence (npm run bench:analysis times it)", () => {
     const sentences = splitSentences(["J. ".repeat(33_000)], "en", 1_000);
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(sentences).toHaveLength(1);
   });
 
@@ -127,14 +125,12 @@ describe("key points", () => {
     expect(points.map((point) => point.paragraph)).not.toContain(3);
   });
 
-  it("ranks at most the first 300 usable sentences, quickly, however long the article", () => {
+  it("ranks at most the first 300 usable sentences, however long the article (npm run bench:analysis times it)", () => {
     const long = Array.from(
       { length: 2_000 },
       (_, i) => `Paragraph ${i} says the network processed blocks ${i} and ${i + 1} without delay on the day.`,
     );
-    const started = performance.now();
     const points = keyPoints(long, "en");
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(points).toHaveLength(5);
     for (const point of points) expect(point.paragraph).toBeLessThanOrEqual(MAX_RANKED);
   });

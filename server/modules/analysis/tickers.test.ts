@@ -108,21 +108,17 @@ describe("ticker detection", () => {
     ]);
   });
 
-  it("reads 17,000 coins into the index once, and counts a long article quickly", () => {
+  it("reads 17,000 coins into the index, and counts a long article (npm run bench:analysis times both)", () => {
     const entries = Array.from({ length: 17_000 }, (_, i) => ({
       symbol: `C${i.toString(36).toUpperCase()}X`,
       name: `Coin Number ${i}`,
       solana: i % 3 === 0,
     }));
-    let started = performance.now();
     const index = new CoinIndex(entries, "coin list");
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(index.symbols.size).toBeGreaterThan(17_000);
     const paragraph = "Traders watched $SOL and C1X while Coin Number 5 drifted and BTC rose again today. ";
-    started = performance.now();
     const count = new TickerCount(index);
     for (let i = 0; i < 1_000; i++) count.count(paragraph);
-    expect(performance.now() - started).toBeLessThan(5_000);
     // "Coin Number 5" is a name from the long list, and its symbol is never named.
     expect(count.tickers().map((ticker) => [ticker.symbol, ticker.mentions])).toEqual([
       ["SOL", 1_000],
@@ -131,12 +127,10 @@ describe("ticker detection", () => {
     ]);
   });
 
-  it("counts one 100,000-character paragraph full of candidates in linear time", () => {
+  it("counts every candidate in one 100,000-character paragraph (npm run bench:analysis times it)", () => {
     const paragraph = "Ondo (ONDO) and $SOL rose on Avalanche while Bitcoin Cash fell, ".repeat(1_500);
-    const started = performance.now();
     const count = new TickerCount(listIndex);
     count.count(paragraph);
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(count.tickers().map((ticker) => [ticker.symbol, ticker.mentions])).toEqual([
       ["ONDO", 1_500],
       ["SOL", 1_500],

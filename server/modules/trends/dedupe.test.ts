@@ -48,11 +48,9 @@ describe("de-duplication by title containment (spec §5)", () => {
     expect(kept.map((t) => t.country)).toEqual(["AU"]);
   });
 
-  it("returns the kept trends, most traffic first, and stays quick on a full period", () => {
+  it("returns the kept trends of a full period, most traffic first (npm run bench:analysis times it)", () => {
     const many = Array.from({ length: 2_000 }, (_, i) => trend(`topic ${i} news ${i % 7}`, i % 500, i));
-    const started = performance.now();
     const kept = dedupeByContainment(many);
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(kept).toHaveLength(2_000);
     expect(kept.map((t) => t.trafficNumber)).toEqual([...kept.map((t) => t.trafficNumber)].sort((a, b) => b - a));
   });

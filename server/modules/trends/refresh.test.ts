@@ -230,7 +230,8 @@ describe.each(testDatabaseTargets())("reading the trends sources on $dialect", (
     await waitFor(() => sources.requests.length === 5);
     const started = performance.now();
     await job.stop();
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // The read under way answers after 5 s: stopping must not wait for it.
+    expect(performance.now() - started).toBeLessThan(4_000);
     const statuses = new Map((await sourceRows(handle.database)).map((row) => [row.source, row]));
     expect(statuses.has("GB")).toBe(false);
     expect(statuses.get("US")?.last_error).toBeNull();
