@@ -26,5 +26,10 @@ export function usePagingFade(delayMs = TRENDS_PAGING_DELAY_MS) {
     },
     [delayMs],
   );
-  return { leaving, turn };
+  /** Drops a turn still fading out (another list was chosen meanwhile). */
+  const cancel = useCallback(() => {
+    clearTimeout(timer.current);
+    setLeaving(false);
+  }, []);
+  return { leaving, turn, cancel };
 }

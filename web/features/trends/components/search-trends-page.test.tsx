@@ -152,6 +152,40 @@ describe("/google-trends", () => {
     expect(await screen.findByRole("heading", { name: "trend on page 1" })).toBeTruthy();
   });
 
+  it("goes on from the page asked for while that page is still loading", async () => {
+    const gates = new Map<string, () => void>();
+    trendsApi(async (query) => {
+      const page = query.get("page") ?? "1";
+      if (page !== "1") await new Promise<void>((resolve) => gates.set(page, resolve));
+      return json(
+        answer({ page: Number(page), pages: 5, total: 90, trends: [trend({ title: `trend on page ${page}` })] }),
+      );
+    });
+    show();
+    const pager = await screen.findByRole("navigation", { name: "Pages of trends" });
+    await userEvent.click(within(pager).getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(where()).toBe("/google-trends?page=2"));
+    // Page 2 has not arrived: page 1 is still shown, yet the pager counts from page 2.
+    expect(screen.getByRole("heading", { name: "trend on page 1" })).toBeTruthy();
+    expect(pager.textContent).toContain("Page 2 of 5");
+    await userEvent.click(within(pager).getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(where()).toBe("/google-trends?page=3"));
+    for (const release of gates.values()) release();
+    expect(await screen.findByRole("heading", { name: "trend on page 3" })).toBeTruthy();
+  });
+
+  it("drops a page turn still fading out when another sort is chosen", async () => {
+    trendsApi((query) => json(answer({ page: Number(query.get("page") ?? 1), pages: 3, total: 45 })));
+    show();
+    const pager = await screen.findByRole("navigation", { name: "Pages of trends" });
+    await userEvent.click(within(pager).getByRole("button", { name: "Next" }));
+    await userEvent.click(screen.getByRole("button", { name: "Time" }));
+    expect(where()).toBe("/google-trends?sort=time");
+    // Past the paging delay the turn has not come back to overwrite the sort.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(where()).toBe("/google-trends?sort=time");
+  });
+
   it("turns the page at once when reduced motion is asked for", async () => {
     vi.stubGlobal("matchMedia", (query: string) => ({
       matches: query.includes("reduce"),

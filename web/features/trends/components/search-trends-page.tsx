@@ -37,11 +37,17 @@ export function SearchTrendsPage() {
   const query = useTrends(current);
   const fade = usePagingFade();
   const list = useRef<HTMLDivElement>(null);
-  // Each choice is a history entry: back and forward step through them.
-  const choose = (change: Partial<TrendParams>) => setParams(withTrendParams(params, change));
+  // Each choice is a history entry: back and forward step through them. The change is
+  // applied to the address as it is then (a page turns 300 ms after the click).
+  const change = (to: Partial<TrendParams>) => setParams((latest) => withTrendParams(latest, to));
+  // Another list (sort or period) replaces a page turn still fading out.
+  const choose = (to: Partial<TrendParams>) => {
+    fade.cancel();
+    change(to);
+  };
   const turnTo = (page: number) =>
     fade.turn(() => {
-      choose({ page });
+      change({ page });
       list.current?.focus({ preventScroll: true });
       list.current?.scrollIntoView?.({ block: "start" });
     });
@@ -99,6 +105,7 @@ export function SearchTrendsPage() {
             <div
               ref={list}
               tabIndex={-1}
+              aria-label="Search trends list"
               aria-busy={query.isPlaceholderData || undefined}
               className={`scroll-mt-36 space-y-3 outline-none transition-opacity duration-300 motion-reduce:transition-none ${
                 fade.leaving ? "opacity-0" : query.isPlaceholderData ? "opacity-60" : "opacity-100"
@@ -118,8 +125,10 @@ export function SearchTrendsPage() {
                 </ol>
               )}
             </div>
-            {answer.pages > 1 || answer.page > 1 ? (
-              <TrendsPager page={answer.page} pages={answer.pages} busy={fade.leaving} onPage={turnTo} />
+            {answer.pages > 1 || current.page > 1 ? (
+              // The page asked for (the address), not the answer's: while the next page loads the
+              // answer shown is still the previous one, and Next must go on from the new page.
+              <TrendsPager page={current.page} pages={answer.pages} busy={fade.leaving} onPage={turnTo} />
             ) : null}
           </>
         )}
