@@ -105,6 +105,7 @@ export function SearchTrendsPage() {
             <div
               ref={list}
               tabIndex={-1}
+              role="region"
               aria-label="Search trends list"
               aria-busy={query.isPlaceholderData || undefined}
               className={`scroll-mt-36 space-y-3 outline-none transition-opacity duration-300 motion-reduce:transition-none ${
