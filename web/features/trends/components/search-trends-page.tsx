@@ -36,7 +36,7 @@ export function SearchTrendsPage() {
   const current = readTrendParams(params);
   const query = useTrends(current);
   const fade = usePagingFade();
-  const list = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLElement>(null);
   // Each choice is a history entry: back and forward step through them. The change is
   // applied to the address as it is then (a page turns 300 ms after the click).
   const change = (to: Partial<TrendParams>) => setParams((latest) => withTrendParams(latest, to));
@@ -102,10 +102,9 @@ export function SearchTrendsPage() {
               <RefreshFailed message={TRENDS_STALE} onRetry={refetch} />
             ) : null}
             <SourcesNotice answer={answer} />
-            <div
+            <section
               ref={list}
               tabIndex={-1}
-              role="region"
               aria-label="Search trends list"
               aria-busy={query.isPlaceholderData || undefined}
               className={`scroll-mt-36 space-y-3 outline-none transition-opacity duration-300 motion-reduce:transition-none ${
@@ -125,7 +124,7 @@ export function SearchTrendsPage() {
                   ))}
                 </ol>
               )}
-            </div>
+            </section>
             {answer.pages > 1 || current.page > 1 ? (
               // The page asked for (the address), not the answer's: while the next page loads the
               // answer shown is still the previous one, and Next must go on from the new page.
