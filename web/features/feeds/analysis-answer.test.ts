@@ -89,6 +89,12 @@ describe("what a failure says", () => {
       false,
     ],
     [new ApiError(404, "not_found", "Story not found"), "Story not found", false, false],
+    [
+      new ApiError(422, "unprocessable", "Analysis failed: none of this story's articles can be analysed"),
+      "none of this story's articles can be analysed",
+      false,
+      false,
+    ],
     [new ApiError(0, "network_error", "Cannot reach Gemwire."), "Cannot reach Gemwire.", true, false],
   ])("%s → reason %j, retry %s, wait %s", (error, reason, retry, wait) => {
     expect(describeFailure(error)).toEqual({ title: "Analysis failed", reason, retry, wait });

@@ -96,7 +96,8 @@ export function describeFailure(error: unknown): AnalysisFailure {
       title: ANALYSIS_FAILED,
       reason: reasonOf(error.message),
       wait: error.status === 429,
-      retry: error.status !== 400 && error.status !== 404,
+      // A refused address, a post or story that is gone, or a story with nothing to read: the same again fails again.
+      retry: error.status !== 400 && error.status !== 404 && error.status !== 422,
     };
   return {
     title: ANALYSIS_FAILED,

@@ -126,4 +126,21 @@ describe("StoryCard", () => {
     expect(first?.disabled).toBe(false);
     expect(first?.textContent).toBe("Analyze story");
   });
+
+  it("cannot analyse a story whose every article is from a site that is never analysed", () => {
+    render(
+      <StoryCard
+        feed="news"
+        story={story({
+          articles: [
+            article({ link: "https://www.wsj.com/articles/bitcoin-record" }),
+            article({ id: "a2", link: "https://www.bloomberg.com/news/bitcoin-record" }),
+          ],
+        })}
+      />,
+    );
+    const button = screen.getByRole("button", { name: "Analyze story" }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.title).toBe("None of this story's articles can be analyzed");
+  });
 });

@@ -1,5 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
+import { canAnalyze } from "../../../../contracts/analysis-catalog.ts";
 import type { StoryArticle as Article, Story } from "../../../../contracts/stories.ts";
 import { AnalyzeButton } from "../../../components/ui/analyze-button.tsx";
 import { articleKey, sourceLabel } from "../../../lib/articles.ts";
@@ -23,6 +24,8 @@ export function StoryCard({
   const [open, setOpen] = useState(initiallyOpen);
   const headingId = useId();
   const listId = useId();
+  // Articles from sites that are never analysed (bloomberg.com, wsj.com) cannot lead a story's analysis.
+  const analysable = story.articles.some((article) => canAnalyze(article.link));
 
   return (
     <article
@@ -70,6 +73,8 @@ export function StoryCard({
               articles: story.articles.map(({ title, link, source }) => ({ title, link, source })),
             }}
             label="Analyze story"
+            disabled={!analysable}
+            title={analysable ? undefined : "None of this story's articles can be analyzed"}
             className="inline-flex items-center gap-1 rounded-md border border-transparent px-2.5 py-1 text-sm font-medium text-gem hover:bg-zinc-800 disabled:cursor-wait disabled:opacity-60"
           />
         </div>
