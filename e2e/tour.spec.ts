@@ -126,6 +126,22 @@ test.describe("on a phone", () => {
     expect((end?.y ?? 0) + (end?.height ?? 0)).toBeLessThanOrEqual(top);
   });
 
+  test("on a small, short phone (320 × 568) the sheet leaves most of the page in view", async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 568 });
+    await page.goto("/");
+    for (const step of ["Welcome to Gemwire", "Market Analysis Tools", "Real-time News Feed", "Community Features"]) {
+      const dialog = page.getByRole("dialog", { name: step });
+      await expect(dialog).toBeVisible();
+      const sheet = await dialog.boundingBox();
+      // At most 40% of the screen's height; a longer text scrolls inside the sheet.
+      expect(sheet?.height ?? 568).toBeLessThanOrEqual(568 * 0.4 + 1);
+      await expect(
+        dialog.getByRole("button", { name: step === "Community Features" ? "Finish" : "Next" }),
+      ).toBeInViewport();
+      if (step !== "Community Features") await dialog.getByRole("button", { name: "Next" }).click();
+    }
+  });
+
   test("no sideways scrolling at 320 px", async ({ page }) => {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto("/");

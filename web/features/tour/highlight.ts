@@ -14,17 +14,30 @@ function onScreen(element: HTMLElement): boolean {
   return box.right > 0 && box.left < window.innerWidth;
 }
 
+/** A step's element may not be there yet (a feed row still loading): it is looked for this often, this many times. */
+export const LOOK_AGAIN = { everyMs: 400, times: 15 };
+
 /**
  * Rings the elements marked `data-tour={name}` that are on screen and scrolls the first into
- * view (at once when the reader prefers reduced motion); none on screen means no highlight.
- * Returns what takes the rings away again.
+ * view (at once when the reader prefers reduced motion). None on screen yet: it looks again
+ * for a few seconds, then gives up (no highlight). Returns what takes the rings away again.
  */
-export function highlight(name: string): () => void {
-  const targets = [...document.querySelectorAll<HTMLElement>(`[data-tour="${name}"]`)].filter(onScreen);
-  for (const target of targets) target.setAttribute(HIGHLIGHT, "");
-  const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-  targets[0]?.scrollIntoView?.({ block: "nearest", behavior: still ? "auto" : "smooth" });
+export function highlight(name: string, lookAgain = LOOK_AGAIN): () => void {
+  let ringed: HTMLElement[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const look = (left: number) => {
+    ringed = [...document.querySelectorAll<HTMLElement>(`[data-tour="${name}"]`)].filter(onScreen);
+    if (ringed.length === 0) {
+      if (left > 0) timer = setTimeout(() => look(left - 1), lookAgain.everyMs);
+      return;
+    }
+    for (const target of ringed) target.setAttribute(HIGHLIGHT, "");
+    const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+    ringed[0]?.scrollIntoView?.({ block: "nearest", behavior: still ? "auto" : "smooth" });
+  };
+  look(lookAgain.times);
   return () => {
-    for (const target of targets) target.removeAttribute(HIGHLIGHT);
+    clearTimeout(timer);
+    for (const target of ringed) target.removeAttribute(HIGHLIGHT);
   };
 }

@@ -7,7 +7,7 @@ import { endTour, showTourStep, useTour } from "../tour-store.ts";
 
 /** Wider than a phone (641 px up) the tour is a card in the corner; narrower, a sheet along the bottom. */
 const panel =
-  "fixed inset-x-0 bottom-0 z-[55] max-h-[60dvh] overflow-y-auto rounded-t-2xl border-t border-line bg-panel p-4 text-zinc-100 shadow-[0_-8px_30px_rgb(0_0_0/0.5)] " +
+  "fixed inset-x-0 bottom-0 z-[55] max-h-[40dvh] overflow-y-auto rounded-t-2xl border-t border-line bg-panel p-4 text-zinc-100 shadow-[0_-8px_30px_rgb(0_0_0/0.5)] " +
   "min-[641px]:inset-x-auto min-[641px]:right-6 min-[641px]:bottom-6 min-[641px]:w-[24rem] min-[641px]:rounded-xl min-[641px]:border min-[641px]:p-5 min-[641px]:shadow-2xl";
 
 /**
