@@ -16,10 +16,13 @@ export function formatDate(date: Date | string | number): string {
 /** 'MMM d, yyyy h:mm a', e.g. "Nov 22, 2026 3:05 PM". */
 export function formatDateTime(date: Date | string | number): string {
   const d = valid(date);
-  if (!d) return "";
+  return d ? `${formatDate(d)} ${formatTime(d)}` : "";
+}
+
+/** 'h:mm a' in the reader's time zone, e.g. "5:29 PM". */
+function formatTime(d: Date): string {
   const hours = d.getHours();
-  const minutes = String(d.getMinutes()).padStart(2, "0");
-  return `${formatDate(d)} ${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"}`;
+  return `${hours % 12 || 12}:${String(d.getMinutes()).padStart(2, "0")} ${hours < 12 ? "AM" : "PM"}`;
 }
 
 const SECOND = 1000;
@@ -66,8 +69,7 @@ export function relativeTime(date: Date | string | number, now = Date.now()): st
 
 /** The clock time alone when it is today, else the date with it ('MMM d, yyyy h:mm a'). */
 function clock(time: number, now: number): string {
-  const full = formatDateTime(time);
-  return formatDate(time) === formatDate(now) ? full.slice(full.indexOf(" ", full.indexOf(",") + 2) + 1) : full;
+  return formatDate(time) === formatDate(now) ? formatTime(new Date(time)) : formatDateTime(time);
 }
 
 /** "in 4 min (3:05 PM)", or "any moment now" once it is due. */

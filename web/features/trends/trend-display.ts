@@ -15,16 +15,6 @@ export function sourceName(source: string): string {
   return source === "realtime" ? "Real-time trends" : (countryNames[source as TrendCountry] ?? source);
 }
 
-/** The address when it is an http(s) link, else null: nothing else becomes a link. */
-export function httpLink(url: string): string | null {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}
-
 /** A source whose last read failed, for the notice. */
 export type FailingSource = { source: string; name: string; reason: string; lastSuccessAt: string | null };
 

@@ -85,7 +85,9 @@ describe("the analysis dialog", () => {
 
   it("shows the title, each key point quoted with its paragraph, and how it was made", async () => {
     open(article, () => json(analysis()));
-    expect(await screen.findByRole("heading", { level: 3, name: "Solana outpaces rivals as memecoins return" }));
+    expect(
+      await screen.findByRole("heading", { level: 3, name: "Solana outpaces rivals as memecoins return" }),
+    ).toBeTruthy();
     const points = within(screen.getByRole("region", { name: "Key points" })).getAllByRole("listitem");
     expect(points.map((point) => point.querySelector("blockquote")?.textContent)).toEqual([
       "Solana processed more transactions than any other chain last week.",
@@ -184,7 +186,9 @@ describe("the analysis dialog", () => {
     expect(dialog().querySelector("p.sr-only[role=status]")?.textContent).toBe("");
 
     fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
-    expect(await screen.findByRole("heading", { level: 3, name: "Solana outpaces rivals as memecoins return" }));
+    expect(
+      await screen.findByRole("heading", { level: 3, name: "Solana outpaces rivals as memecoins return" }),
+    ).toBeTruthy();
     expect(asked).toHaveLength(2);
     expect(screen.queryByRole("alert")).toBeNull();
   });

@@ -83,9 +83,7 @@ export function AnalysisDialog() {
         {analysis.isSuccess ? readyText(analysis.data) : ""}
       </p>
       {loading ? (
-        <div aria-busy="true">
-          <Spinner label={loadingLabel(subject)} />
-        </div>
+        <Spinner label={loadingLabel(subject)} />
       ) : failure ? (
         <FailureNotice
           attempt={analysis.errorUpdatedAt}

@@ -5,18 +5,18 @@ import type { KeyPoint, Ticker } from "../../../../contracts/analysis-catalog.ts
 import { type AnalysisSubject, closeAnalysis } from "../../../lib/analysis.ts";
 import { sourceLabel } from "../../../lib/articles.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
+import { httpLink } from "../../../lib/links.ts";
 import { paths } from "../../../paths.ts";
 import type { ShownAnalysis } from "../analysis-answer.ts";
 import { hostOf } from "../article-rules.ts";
 
-const isWebAddress = (link: string) => /^https?:\/\//i.test(link);
 const sectionHeading = "text-xs font-semibold uppercase tracking-wide text-muted";
 
 /** Spec §3 Analysis result: the story's title, its key points quoted, and the tickers it names. */
 export function AnalysisResult({ analysis, subject }: { analysis: ShownAnalysis; subject: AnalysisSubject }) {
   const headingId = useId();
   // Blog posts are quoted from their page on Gemwire; articles from their own address.
-  const cite = isWebAddress(analysis.url) || analysis.url.startsWith("/blog/") ? analysis.url : undefined;
+  const cite = httpLink(analysis.url) !== null || analysis.url.startsWith("/blog/") ? analysis.url : undefined;
   return (
     <article aria-labelledby={headingId} className="space-y-5">
       <header className="space-y-1">
@@ -78,9 +78,9 @@ function KeyPoints({
         </p>
       ) : (
         <ol className="mt-2 space-y-3">
-          {points.map((point) => (
-            // A quoted point is known by where it stands (two equal sentences may both be chosen); a summary by its words.
-            <li key={point.position === null ? point.text : `at ${point.position}`}>
+          {points.map((point, index) => (
+            // A quoted point is known by where it stands (two equal sentences may both be chosen); a summary by its place in the list.
+            <li key={point.position === null ? `summary ${index}` : `at ${point.position}`}>
               <KeyPointQuote point={point} cite={cite} extractive={extractive} />
             </li>
           ))}
@@ -196,7 +196,7 @@ function AnalysisFooter({ analysis, subject }: { analysis: ShownAnalysis; subjec
           </time>
         </span>
       ) : null}
-      {isWebAddress(read) ? (
+      {httpLink(read) !== null ? (
         <a
           href={read}
           target="_blank"

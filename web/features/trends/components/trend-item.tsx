@@ -4,8 +4,9 @@ import { Link } from "react-router";
 import type { Trend } from "../../../../contracts/trends.ts";
 import { tokenNamedIn } from "../../../../contracts/trends-catalog.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
+import { httpLink } from "../../../lib/links.ts";
 import { paths } from "../../../paths.ts";
-import { countryNames, httpLink } from "../trend-display.ts";
+import { countryNames } from "../trend-display.ts";
 import { TrendPicture } from "./trend-picture.tsx";
 
 /** '200K+' as the spec shows it, '200K+ searches'; a source's own wording is kept. */
