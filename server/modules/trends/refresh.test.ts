@@ -228,10 +228,9 @@ describe.each(testDatabaseTargets())("reading the trends sources on $dialect", (
     sources.answers.rss.GB = { status: 200, body: rss([]), delayMs: 5_000 };
     const job = startTrendsRefresh({ ...context(), holder: "stopping" }, 60_000);
     await waitFor(() => sources.requests.length === 5);
-    const started = performance.now();
+    // The read under way would answer after 5 s, or time out after 2 s and be noted as a
+    // failure: stopping ends it instead, and notes nothing for it.
     await job.stop();
-    // The read under way answers after 5 s: stopping must not wait for it.
-    expect(performance.now() - started).toBeLessThan(4_000);
     const statuses = new Map((await sourceRows(handle.database)).map((row) => [row.source, row]));
     expect(statuses.has("GB")).toBe(false);
     expect(statuses.get("US")?.last_error).toBeNull();
