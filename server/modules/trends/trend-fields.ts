@@ -58,11 +58,6 @@ export type ReadOptions = {
   ownOrigin?: string;
 };
 
-/** One line of plain text: markup and entities read as text, controls and line breaks gone, clipped. */
-export function oneLine(raw: string | undefined, max: number): string {
-  return plainText(raw, max);
-}
-
 /**
  * A picture the page may show: https only (the page's CSP allows images from https
  * origins), or a path on this server for its own sample pictures; otherwise none.
@@ -85,19 +80,19 @@ function readDate(raw: RawTrend["pubDate"], fetchedAt: Date): number | undefined
 
 /** Cleans one trend by the rules of both sources, or says why it is skipped (spec §5). */
 export function readTrend(raw: RawTrend, options: ReadOptions): ReadTrend | { skipped: string } {
-  const title = oneLine(raw.title, MAX_TITLE);
+  const title = plainText(raw.title, MAX_TITLE);
   if (!title) return { skipped: "no title" };
   const pubDate = readDate(raw.pubDate, options.fetchedAt);
   if (pubDate === undefined) {
     return { skipped: raw.pubDate === undefined ? `"${title}": no date` : `"${title}": unreadable date` };
   }
-  const traffic = oneLine(raw.traffic, MAX_TRAFFIC);
+  const traffic = plainText(raw.traffic, MAX_TRAFFIC);
   // A few spares for links that turn out unusable; the rest is not even looked at.
   const newsItems = raw.newsItems.slice(0, MAX_NEWS_ITEMS * 4).flatMap((item) => {
     const url = safeHttpUrl(item.url?.trim());
     if (!url) return [];
-    const source = oneLine(item.source, MAX_SOURCE) || new URL(url).hostname.replace(/^www\./, "");
-    return [{ title: oneLine(item.title, MAX_NEWS_TITLE) || source, url, source }];
+    const source = plainText(item.source, MAX_SOURCE) || new URL(url).hostname.replace(/^www\./, "");
+    return [{ title: plainText(item.title, MAX_NEWS_TITLE) || source, url, source }];
   });
   const picture = pictureAddress(raw.picture?.trim(), options.ownOrigin);
   return {
@@ -105,7 +100,7 @@ export function readTrend(raw: RawTrend, options: ReadOptions): ReadTrend | { sk
     traffic,
     trafficNumber: trafficNumber(traffic) ?? 0,
     picture,
-    pictureSource: picture ? oneLine(raw.pictureSource, MAX_SOURCE) || null : null,
+    pictureSource: picture ? plainText(raw.pictureSource, MAX_SOURCE) || null : null,
     newsItems: newsItems.slice(0, MAX_NEWS_ITEMS),
     pubDate,
     country: options.country,
