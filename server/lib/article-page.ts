@@ -143,10 +143,28 @@ function fetchFailure(error: unknown, host: string): UnreadablePage {
   }
 }
 
-function looksLikeHtml(body: Buffer): boolean {
-  return /^\s*(<!--[\s\S]*?-->\s*)*<(!doctype\s+html|html|head|body)\b/i.test(
-    body.subarray(0, 1024).toString("latin1"),
-  );
+const SPACE = /\s*/y;
+const HTML_START = /<(?:!doctype\s+html|html|head|body)\b/iy;
+
+/**
+ * Whether a body sent without a Content-Type starts like an HTML page, after any blank
+ * space and comments. A loop, not one regular expression: a nested repetition over
+ * comments backtracks exponentially on a run of empty ones ("<!---->" × 30 + "x").
+ */
+export function looksLikeHtml(body: Buffer): boolean {
+  const head = body.subarray(0, 1024).toString("latin1");
+  let at = 0;
+  for (;;) {
+    SPACE.lastIndex = at;
+    SPACE.test(head);
+    at = SPACE.lastIndex;
+    if (!head.startsWith("<!--", at)) break;
+    const end = head.indexOf("-->", at + 4);
+    if (end < 0) return false;
+    at = end + 3;
+  }
+  HTML_START.lastIndex = at;
+  return HTML_START.test(head);
 }
 
 /** The charset a page declares in a <meta> when its HTTP header names none. */
