@@ -133,6 +133,8 @@ function fetchFailure(error: unknown, host: string): UnreadablePage {
       return new UnreadablePage(502, `it is larger than ${PAGE_FETCH.maxBytes / 1024 / 1024} MB`);
     case "too_many_redirects":
       return new UnreadablePage(502, `${host} redirected too many times`);
+    case "redirect_refused":
+      return new UnreadablePage(502, `${host} answered with a redirect Gemwire does not follow`);
     case "bad_encoding":
       return new UnreadablePage(502, `${host} sent it in an encoding Gemwire cannot read`);
     default:

@@ -181,7 +181,7 @@ describe("guarded fetch", () => {
     });
     expect(posted.body.toString()).toBe('POST application/json {"a":1}');
     expect(await failure(fetcher(`${base}/hops/1`, { method: "POST", body: "{}" }))).toMatchObject({
-      code: "too_many_redirects",
+      code: "redirect_refused",
       message: "A POST is never redirected",
     });
   });

@@ -11,6 +11,7 @@ export type OutboundErrorCode =
   | "blocked_address"
   | "refused_url"
   | "too_many_redirects"
+  | "redirect_refused"
   | "timeout"
   | "too_large"
   | "bad_encoding"
@@ -153,7 +154,7 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}) {
             throw new OutboundError("too_many_redirects", `More than ${maxRedirects} redirects`);
           }
           // A POST's body is for the address it was sent to, never for wherever that points.
-          if (method !== "GET") throw new OutboundError("too_many_redirects", `A ${method} is never redirected`);
+          if (method !== "GET") throw new OutboundError("redirect_refused", `A ${method} is never redirected`);
           url = checkUrl(location, url.href);
           continue;
         }
