@@ -29,7 +29,11 @@ export const READ_LIMITS = {
   deadlineMs: 15_000,
   resourceLimits: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 8, stackSizeMb: 4 },
 };
-/** One page read at a time in the process, Extract's and analyses' together: each worker's DOM is the memory-hungry part. */
+/**
+ * One page read at a time in the process, Extract's and analyses' together: each worker's
+ * DOM is the memory-hungry part. The admin's Extract goes before any analysis waiting, so
+ * visitors' analyses never hold it up.
+ */
 const reading = new OneAtATime();
 const readWorker = workerBeside(import.meta.url, "article-read-worker");
 
@@ -80,9 +84,12 @@ export async function fetchPage(fetcher: GuardedFetch, url: string): Promise<Fet
   return { html, url: page.url };
 }
 
-/** Reads a fetched page's article in a worker thread, one page at a time. Throws UnreadablePage. */
+/**
+ * Reads a fetched page's article in a worker thread, one page at a time, ahead of the
+ * analyses waiting (Extract's read). Throws UnreadablePage.
+ */
 export async function readPage(page: FetchedPage, options: ReadOptions = {}): Promise<PageArticle> {
-  return (await readPageIn<{ article: PageArticle }>(readWorker, page, options)).article;
+  return (await readIn<{ article: PageArticle }>(readWorker, page, options, true)).article;
 }
 
 /**
@@ -95,7 +102,12 @@ export async function readPageIn<T extends object>(
   page: FetchedPage,
   options: ReadOptions = {},
 ): Promise<T> {
-  const outcome = await reading.run(() => readOffThread<T>(worker, page, options));
+  return readIn<T>(worker, page, options, false);
+}
+
+async function readIn<T extends object>(worker: URL, page: FetchedPage, options: ReadOptions, first: boolean) {
+  const read = () => readOffThread<T>(worker, page, options);
+  const outcome = await (first ? reading.runFirst(read) : reading.run(read));
   if ("unreadable" in outcome) throw new UnreadablePage(502, outcome.unreadable);
   return outcome;
 }

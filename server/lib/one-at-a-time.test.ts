@@ -39,6 +39,26 @@ describe("OneAtATime", () => {
     expect(turns.waiting).toBe(0);
   });
 
+  it("runs a task asked for with runFirst before the waiters that came without it, in its own order", async () => {
+    const turns = new OneAtATime();
+    const log: string[] = [];
+    const held = Object.fromEntries(["a", "b", "c", "d", "e"].map((name) => [name, heldTask(log, name)]));
+    const { a, b, c, d, e } = held as Record<"a" | "b" | "c" | "d" | "e", ReturnType<typeof heldTask>>;
+    const results = [turns.run(a.task), turns.run(b.task), turns.runFirst(d.task), turns.run(c.task)];
+    results.push(turns.runFirst(e.task));
+    await tick();
+    expect(turns.waiting).toBe(4);
+    for (const task of [a, b, c, d, e]) task.finish();
+    expect(await Promise.all(results)).toEqual(["a", "b", "d", "c", "e"]);
+    expect(log.filter((line) => line.endsWith("starts"))).toEqual([
+      "a starts",
+      "d starts",
+      "e starts",
+      "b starts",
+      "c starts",
+    ]);
+  });
+
   it("passes the turn on when a task fails", async () => {
     const turns = new OneAtATime();
     const failing = turns.run(async () => {
