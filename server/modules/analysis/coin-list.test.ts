@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { CoinList, coinListUrl, readCoinList } from "./coin-list.ts";
 import { startPriceApi, testCoinList } from "./fixtures/site.ts";
 
 const HOUR = 3_600_000;
+const FALLBACK_WARNING = "could not load the coin list; analyses use Gemwire's own coins meanwhile";
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, child: () => quiet } as unknown as FastifyBaseLogger;
 
 let prices: Awaited<ReturnType<typeof startPriceApi>>;
@@ -26,13 +27,15 @@ beforeEach(() => {
 });
 
 /** A coin list on a clock the test moves. */
-function listAt(start: number) {
+function listAt(start: number, log = quiet) {
   const clock = { now: start };
-  const list = new CoinList({ fetcher, baseUrl: prices.baseUrl, log: quiet, now: () => clock.now });
+  const list = new CoinList({ fetcher, baseUrl: prices.baseUrl, log, now: () => clock.now });
   return { list, clock };
 }
 
 const listFetches = () => prices.count("/api/v3/coins/list");
+/** Waits for a background refresh to land: `check` is retried until it passes (or the wait runs out). */
+const until = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 5_000, interval: 10 });
 const failWith = (status: number) =>
   prices.answerList((_, response) => {
     response.writeHead(status);
@@ -61,9 +64,12 @@ describe("the coin list", () => {
     clock.now = 24 * HOUR;
     // The ask that finds it stale is answered at once with the old list.
     expect(await list.index()).toBe(first);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const fresh = await list.index();
-    expect(fresh).not.toBe(first);
+    const fresh = await until(async () => {
+      const index = await list.index();
+      expect(index).not.toBe(first);
+      return index;
+    });
+    expect(fresh.source).toBe("coin list");
     expect(listFetches()).toBe(2);
   });
 
@@ -83,19 +89,21 @@ describe("the coin list", () => {
       response.end(JSON.stringify(testCoinList));
     });
     clock.now = 10 * 60_000;
-    await list.index();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await list.index()).source).toBe("coin list");
+    expect((await list.index()).source).toBe("built-in");
+    await until(async () => expect((await list.index()).source).toBe("coin list"));
     expect(listFetches()).toBe(2);
   });
 
   it("keeps the list it has when a daily refresh fails, and does not hammer the price API", async () => {
-    const { list, clock } = listAt(0);
+    const warnings: string[] = [];
+    const log = { ...quiet, warn: (_: unknown, message: string) => warnings.push(message) } as FastifyBaseLogger;
+    const { list, clock } = listAt(0, log);
     const first = await list.index();
     failWith(503);
     clock.now = 25 * HOUR;
-    await list.index();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await list.index()).toBe(first);
+    // The failed refresh is over once it is logged.
+    await until(async () => expect(warnings).toContain(FALLBACK_WARNING));
     for (let i = 0; i < 5; i++) expect(await list.index()).toBe(first);
     expect(listFetches()).toBe(2);
   });
