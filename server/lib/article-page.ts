@@ -41,11 +41,16 @@ const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)$/;
 
 type Unreadable = { unreadable: string };
 
-/** Why a page could not be read: the address's fault (400) or the page's (502), in plain words. */
+/**
+ * Why a page could not be read: the address's fault (400) or the page's (502), in plain
+ * words. `privateAddress` marks an address in a private or local network, which each
+ * caller words its own way (only Extract may be let reach one).
+ */
 export class UnreadablePage extends Error {
   constructor(
     readonly status: 400 | 502,
     readonly reason: string,
+    readonly privateAddress = false,
   ) {
     super(reason);
     this.name = "UnreadablePage";
@@ -136,6 +141,7 @@ function fetchFailure(error: unknown, host: string): UnreadablePage {
       return new UnreadablePage(
         400,
         "the address points into a private or local network, which Gemwire does not fetch (ALLOW_PRIVATE_SOURCES=1 allows it)",
+        true,
       );
     case "refused_url":
       return new UnreadablePage(400, error.message);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Analysis } from "../../../contracts/analysis-catalog.ts";
+import { ANALYSIS_CACHE_MS, type Analysis } from "../../../contracts/analysis-catalog.ts";
 import { openDatabase } from "../../db/connection.ts";
 import { runMaintenance } from "../../jobs/maintenance.ts";
 import { createLogger } from "../../logger.ts";
@@ -8,13 +8,15 @@ import { joinAsMember } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { appShell, blogPost, cashtags, type FixturePage, german, newsSite, signInPage } from "./fixtures/index.ts";
-import { html, startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
+import { html, keptFor, LOCAL_PAGES, startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
+import { MAX_PAGES_AT_ONCE, MAX_PAGES_PER_ASKER, MAX_VISITOR_PAGES } from "./page-slots.ts";
 import { storeOutcome } from "./repository.ts";
-import { MAX_PAGES_AT_ONCE } from "./service.ts";
+import { FAILURE_CACHE_MS } from "./service.ts";
 
 /*
- * GET /api/analysis on article pages served from 127.0.0.1 (ALLOW_PRIVATE_SOURCES=1, as
- * an operator testing against a local site would set it), on both databases.
+ * GET /api/analysis on article pages served from 127.0.0.1 (standing for the internet:
+ * LOCAL_PAGES; ALLOW_PRIVATE_SOURCES=1 only lets the coin list reach the local price
+ * API), on both databases.
  */
 
 type Response = Awaited<ReturnType<FastifyInstance["inject"]>>;
@@ -41,6 +43,7 @@ describe.each(testDatabaseTargets())("article analysis on $dialect", (target) =>
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
   let app: FastifyInstance;
   const env = () => ({ ALLOW_PRIVATE_SOURCES: "1", PRICE_API_URL: prices.baseUrl });
+  const appOptions = () => ({ env: env(), analysis: { pageFetch: LOCAL_PAGES } });
 
   /** Requests to /slow wait here until the test lets them go (as missing pages: nothing to read). */
   const held: Array<() => void> = [];
@@ -61,7 +64,7 @@ describe.each(testDatabaseTargets())("article analysis on $dialect", (target) =>
     });
     prices = await startPriceApi();
     handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { env: env() });
+    app = await buildTestApp(handle.database, appOptions());
     await app.ready();
   });
   afterAll(async () => {
@@ -79,7 +82,7 @@ describe.each(testDatabaseTargets())("article analysis on $dialect", (target) =>
   const analyse = (url: string, options: { remoteAddress?: string; cookies?: Record<string, string> } = {}) =>
     app.inject({ method: "GET", url: `/api/analysis?url=${encodeURIComponent(url)}`, ...options });
   /** Another process's app on the same database (its own connection, closed with it). */
-  const otherProcess = () => buildTestApp(openDatabase(handle.location), { env: env() });
+  const otherProcess = () => buildTestApp(openDatabase(handle.location), appOptions());
   const ok = async (url: string): Promise<Analysis> => {
     const response = await analyse(url);
     expect(response.statusCode, response.body).toBe(200);
@@ -177,15 +180,32 @@ describe.each(testDatabaseTargets())("article analysis on $dialect", (target) =>
   });
 
   describe("the cache", () => {
-    it("answers the second ask from the cache: the page is fetched once", async () => {
+    it("answers the second ask from the cache, kept 24 hours: the page is fetched once", async () => {
       const url = `${site.origin}${newsSite.path}`;
       const first = await ok(url);
       const second = await ok(url);
       expect(second).toEqual(first);
       expect(site.count(newsSite.path)).toBe(1);
+      expect(await keptFor(handle.database, url)).toBe(ANALYSIS_CACHE_MS);
       // A #fragment is the same page.
       expect(await ok(`${url}#comments`)).toEqual(first);
       expect(site.count(newsSite.path)).toBe(1);
+    });
+
+    it("fetches and answers a very long address as it is, keeping it under a shortened key", async () => {
+      const path = `/long/${"a".repeat(2_040 - site.origin.length - "/long/".length)}`;
+      const url = `${site.origin}${path}`;
+      expect(url).toHaveLength(2_040);
+      site.route(path, html(newsSite.html));
+      const analysis = await ok(url);
+      expect(analysis.url).toBe(url);
+      expect(analysis.story_title).toBe("Stablecoin payments hit a record in October");
+      expect(site.count(path)).toBe(1);
+      expect(await ok(`${url}#top`)).toEqual(analysis);
+      expect(site.count(path)).toBe(1);
+      const [row] = await handle.database.db.selectFrom("analysis_cache").select("url").execute();
+      expect(row?.url.length).toBeLessThanOrEqual(2_000);
+      expect(row?.url).toMatch(/#sha256=[0-9a-f]{64}$/);
     });
 
     it("is shared by every process on the database", async () => {
@@ -229,35 +249,135 @@ describe.each(testDatabaseTargets())("article analysis on $dialect", (target) =>
     });
   });
 
-  it("keeps at most 8 pages in hand at once: past that, 503 at once, without charging the asker", async () => {
-    const waiting = Array.from({ length: MAX_PAGES_AT_ONCE }, (_, i) =>
-      analyse(`${site.origin}/slow?n=${i}`, { remoteAddress: `198.18.9.${i + 1}` }),
-    );
-    while (held.length < MAX_PAGES_AT_ONCE) await new Promise((resolve) => setTimeout(resolve, 20));
-    const refused = await analyse(`${site.origin}${newsSite.path}`, { remoteAddress: "198.18.9.100" });
-    expect(refused.statusCode).toBe(503);
-    expect(refused.json().error).toEqual({
+  describe("analyses in hand at once", () => {
+    const BUSY = {
       code: "unavailable",
       message: "Analysis failed: Gemwire is busy analysing other pages; try again in a minute",
+    };
+    /** The new analyses counted against an asker's rate limit (0 when never charged). */
+    const charged = async (asker: string) => {
+      const row = await handle.database.db
+        .selectFrom("rate_limits")
+        .select("hits")
+        .where("key", "=", `analysis:${asker}`)
+        .executeTakeFirst();
+      return row?.hits ?? 0;
+    };
+    /** Waits until `count` requests are held at /slow (each holds one slot until released). */
+    const holding = async (count: number) => {
+      while (held.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    const releaseAll = () => {
+      for (const release of held.splice(0)) release();
+    };
+
+    it(`gives one visitor ${MAX_PAGES_PER_ASKER} at once: the next is 429 uncharged, and a member on their network still gets theirs`, async () => {
+      const stranger = { remoteAddress: "198.18.10.1" };
+      const waiting = [1, 2].map((n) => analyse(`${site.origin}/slow?stranger=${n}`, stranger));
+      await holding(MAX_PAGES_PER_ASKER);
+      const refused = await analyse(`${site.origin}${newsSite.path}`, stranger);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toEqual({
+        code: "rate_limited",
+        message: "Analysis failed: you already have 2 analyses in progress. Try again in 10 seconds.",
+      });
+      expect(refused.headers["retry-after"]).toBe("10");
+      expect(await charged("ip:198.18.10.1")).toBe(MAX_PAGES_PER_ASKER);
+      expect(site.count(newsSite.path)).toBe(0);
+      // A member on the same network is another asker.
+      const member = await joinAsMember(app, handle.database);
+      const asMember = await analyse(`${site.origin}${newsSite.path}`, { ...stranger, cookies: member.cookies });
+      expect(asMember.statusCode, asMember.body).toBe(200);
+      releaseAll();
+      for (const response of await Promise.all(waiting)) expect(response.statusCode).toBe(502);
+      // With their analyses done, the visitor may start new ones.
+      expect((await analyse(`${site.origin}${german.path}`, stranger)).statusCode).toBe(200);
     });
-    expect(site.count(newsSite.path)).toBe(0);
-    // Already kept, an analysis answers however busy the process is.
-    await storeOutcome(
-      handle.database,
-      `${site.origin}/kept`,
-      { failure: { status: 502, message: "Analysis failed: kept" } },
-      Date.now(),
-      Date.now() + 60_000,
-    );
-    expect((await analyse(`${site.origin}/kept`)).json().error.message).toBe("Analysis failed: kept");
-    for (const release of held.splice(0)) release();
-    for (const response of await Promise.all(waiting)) expect(response.json().error.message).toContain("HTTP 404");
-    const charged = await handle.database.db
-      .selectFrom("rate_limits")
-      .select("key")
-      .where("key", "like", "analysis:%198.18.9.100")
-      .execute();
-    expect(charged).toEqual([]);
+
+    it(`keeps ${MAX_PAGES_AT_ONCE - MAX_VISITOR_PAGES} of ${MAX_PAGES_AT_ONCE} for members: strangers together get 503, members go on; past ${MAX_PAGES_AT_ONCE}, 503 for all, nothing charged`, async () => {
+      const strangers = Array.from({ length: MAX_VISITOR_PAGES }, (_, i) =>
+        analyse(`${site.origin}/slow?visitor=${i}`, { remoteAddress: `198.18.11.${Math.floor(i / 2) + 1}` }),
+      );
+      await holding(MAX_VISITOR_PAGES);
+      const stranger = await analyse(`${site.origin}${newsSite.path}`, { remoteAddress: "198.18.11.100" });
+      expect(stranger.statusCode).toBe(503);
+      expect(stranger.json().error).toEqual(BUSY);
+      expect(await charged("ip:198.18.11.100")).toBe(0);
+
+      const first = await joinAsMember(app, handle.database);
+      const members = Array.from({ length: MAX_PAGES_AT_ONCE - MAX_VISITOR_PAGES }, (_, i) =>
+        analyse(`${site.origin}/slow?member=${i}`, { remoteAddress: "198.18.11.200", cookies: first.cookies }),
+      );
+      await holding(MAX_PAGES_AT_ONCE);
+      const second = await joinAsMember(app, handle.database);
+      const full = await analyse(`${site.origin}${newsSite.path}`, {
+        remoteAddress: "198.18.11.201",
+        cookies: second.cookies,
+      });
+      expect(full.statusCode).toBe(503);
+      expect(full.json().error).toEqual(BUSY);
+      expect(await charged(`member:${second.id}`)).toBe(0);
+      expect(site.count(newsSite.path)).toBe(0);
+      // Already kept, an analysis answers however busy the process is.
+      await storeOutcome(
+        handle.database,
+        `${site.origin}/kept`,
+        { failure: { status: 502, message: "Analysis failed: kept" } },
+        Date.now(),
+        Date.now() + 60_000,
+      );
+      expect((await analyse(`${site.origin}/kept`)).json().error.message).toBe("Analysis failed: kept");
+      releaseAll();
+      for (const response of await Promise.all([...strangers, ...members])) {
+        expect(response.json().error.message).toContain("HTTP 404");
+      }
+    });
+
+    it("lets an ask join an analysis of the same address already running, free, without a slot of its own", async () => {
+      const url = `${site.origin}/slow?shared`;
+      const starter = analyse(url, { remoteAddress: "198.18.12.1" });
+      await holding(1);
+      // The second asker already holds their share elsewhere; joining takes no slot and no charge.
+      const busyElsewhere = [1, 2].map((n) =>
+        analyse(`${site.origin}/slow?own=${n}`, { remoteAddress: "198.18.12.2" }),
+      );
+      await holding(1 + MAX_PAGES_PER_ASKER);
+      const joined = analyse(url, { remoteAddress: "198.18.12.2" });
+      // Refused a slot, it would be answered 429 at once; joined, it waits for the page.
+      const early = await Promise.race([
+        joined.then((response) => response.statusCode),
+        new Promise((resolve) => setTimeout(() => resolve("waiting"), 200)),
+      ]);
+      expect(early).toBe("waiting");
+      releaseAll();
+      const [first, second] = await Promise.all([starter, joined]);
+      expect(second.statusCode).toBe(502);
+      expect(second.json()).toEqual(first.json());
+      expect(site.count("/slow")).toBe(1 + MAX_PAGES_PER_ASKER);
+      expect(await charged("ip:198.18.12.1")).toBe(1);
+      expect(await charged("ip:198.18.12.2")).toBe(MAX_PAGES_PER_ASKER);
+      await Promise.all(busyElsewhere);
+    });
+
+    it("gives the slot back when the rate limit refuses an asker, and lets another asking the same page start it", async () => {
+      const asker = { remoteAddress: "198.18.13.1" };
+      for (let i = 0; i < 20; i++) expect((await analyse(`${site.origin}/missing?q=${i}`, asker)).statusCode).toBe(502);
+      // Each refusal gives its slot back: the third is refused by the rate limit again, not for slots in hand.
+      for (let i = 0; i < MAX_PAGES_PER_ASKER + 1; i++) {
+        const refused = await analyse(`${site.origin}${blogPost.path}`, asker);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().error.message).toMatch(/too many new analyses from you/);
+      }
+      // The same new page asked at once by the refused asker and another: the other's ask analyses it.
+      const [mine, theirs] = await Promise.all([
+        analyse(`${site.origin}${newsSite.path}`, asker),
+        analyse(`${site.origin}${newsSite.path}`, { remoteAddress: "198.18.13.2" }),
+      ]);
+      expect(mine.statusCode).toBe(429);
+      expect(theirs.statusCode, theirs.body).toBe(200);
+      expect(site.count(newsSite.path)).toBe(1);
+      expect(site.count(blogPost.path)).toBe(0);
+    });
   });
 
   it("forgets expired analyses in the hourly maintenance", async () => {
@@ -384,6 +504,7 @@ describe("tickers while the price API's coin list cannot be had", () => {
     const handle = await openTestDatabase(target);
     const app = await buildTestApp(handle.database, {
       env: { ALLOW_PRIVATE_SOURCES: "1", PRICE_API_URL: prices.baseUrl },
+      analysis: { pageFetch: LOCAL_PAGES },
     });
     try {
       const response: Response = await app.inject({
@@ -405,6 +526,10 @@ describe("tickers while the price API's coin list cannot be had", () => {
         url: `/api/analysis?url=${encodeURIComponent(`${site.origin}${newsSite.path}`)}`,
       });
       expect(prices.count("/api/v3/coins/list")).toBe(1);
+      // Made without the coin list, the analyses are kept only until it may be back.
+      for (const page of [cashtags, newsSite]) {
+        expect(await keptFor(handle.database, `${site.origin}${page.path}`)).toBe(FAILURE_CACHE_MS);
+      }
     } finally {
       await app.close();
       await handle.dispose();

@@ -1,13 +1,14 @@
 import type http from "node:http";
 import type { FastifyBaseLogger, FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Analysis } from "../../../contracts/analysis-catalog.ts";
+import { ANALYSIS_CACHE_MS, type Analysis } from "../../../contracts/analysis-catalog.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { cashtags, newsSite } from "./fixtures/index.ts";
-import { startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
+import { html, keptFor, LOCAL_PAGES, startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
 import { summariseWithLlm } from "./llm.ts";
+import { FAILURE_CACHE_MS } from "./service.ts";
 
 /*
  * The optional LLM (ANALYSIS_LLM_URL) against a fake OpenAI-compatible server on
@@ -17,6 +18,8 @@ import { summariseWithLlm } from "./llm.ts";
 
 const KEY = "sk-test-9f8e7d6c5b4a";
 const LLM_POINT_FROM_ARTICLE = newsSite.body[3] as string;
+/** An article with no headline at all: no <title>, og:title or <h1>. */
+const UNTITLED = `<!doctype html><html lang="en"><body><article>${newsSite.body.map((paragraph) => `<p>${paragraph}</p>`).join("")}</article></body></html>`;
 
 type Recorded = { authorization: string | undefined; body: { model: string; messages: Array<{ content: string }> } };
 
@@ -86,7 +89,7 @@ let prices: Awaited<ReturnType<typeof startPriceApi>>;
 
 beforeAll(async () => {
   llm = await startLlm();
-  site = await startSite();
+  site = await startSite({ "/untitled": html(UNTITLED) });
   prices = await startPriceApi();
 });
 afterAll(async () => {
@@ -112,6 +115,7 @@ describe.each(testDatabaseTargets())("analysis with an LLM on $dialect", (target
         ANALYSIS_LLM_KEY: KEY,
         ANALYSIS_LLM_MODEL: "test-model-1",
       },
+      analysis: { pageFetch: LOCAL_PAGES },
     });
     await app.ready();
   });
@@ -133,11 +137,12 @@ describe.each(testDatabaseTargets())("analysis with an LLM on $dialect", (target
     return response.json() as Analysis;
   };
 
-  it("takes the title and key points from a good answer, sending the key as a Bearer token and the article's text", async () => {
+  it("takes the key points from a good answer, keeping the article's headline, sending the key as a Bearer token and the article's text", async () => {
     llm.behave(goodAnswer);
     const analysis = await analyse(newsSite.path);
     expect(analysis.method).toBe("llm");
-    expect(analysis.story_title).toBe("Stablecoin payments set a monthly record");
+    expect(analysis.story_title).toBe("Stablecoin payments hit a record in October");
+    expect(await keptFor(handle.database, `${site.origin}${newsSite.path}`)).toBe(ANALYSIS_CACHE_MS);
     expect(analysis.key_points).toEqual([
       {
         text: "Merchants settled 41 billion dollars in stablecoin payments in October.",
@@ -155,6 +160,13 @@ describe.each(testDatabaseTargets())("analysis with an LLM on $dialect", (target
     const sent = request.body.messages.map((message) => message.content).join("\n");
     expect(sent).toContain(newsSite.body[0]);
     expect(sent).not.toContain("Marzipan");
+  });
+
+  it("takes the model's title for an article without a headline of its own", async () => {
+    llm.behave(goodAnswer);
+    const analysis = await analyse("/untitled");
+    expect(analysis.method).toBe("llm");
+    expect(analysis.story_title).toBe("Stablecoin payments set a monthly record");
   });
 
   it("still finds the tickers itself", async () => {
@@ -177,6 +189,10 @@ describe.each(testDatabaseTargets())("analysis with an LLM on $dialect", (target
     ["an answer without key_points", chat(JSON.stringify({ story_title: "A title" }))],
     ["an answer that is not JSON", chat("Here is a summary of the article: stablecoins grew.")],
     [
+      "an answer with fewer than three key points",
+      chat(JSON.stringify({ story_title: "A title", key_points: ["One point.", "Another point."] })),
+    ],
+    [
       "HTTP 500",
       (response: http.ServerResponse) => {
         response.writeHead(500, { "content-type": "application/json" });
@@ -191,6 +207,8 @@ describe.each(testDatabaseTargets())("analysis with an LLM on $dialect", (target
     expect(analysis.story_title).toBe("Stablecoin payments hit a record in October");
     expect(analysis.key_points.length).toBeGreaterThanOrEqual(3);
     for (const point of analysis.key_points) expect(newsSite.body.join("\n\n")).toContain(point.text);
+    // Made while the LLM failed: kept only briefly, so a short outage is not kept for a day.
+    expect(await keptFor(handle.database, `${site.origin}${newsSite.path}`)).toBe(FAILURE_CACHE_MS);
   });
 });
 

@@ -8,8 +8,9 @@ import { type GuardedFetch, OutboundError } from "../../outbound/guarded-fetch.t
  * The optional LLM (ANALYSIS_LLM_URL): an OpenAI-compatible chat-completions endpoint
  * asked for an article's title and key points as JSON. Its answer is checked, and any
  * failure (no answer in time, an HTTP error, words that are not the JSON asked for, a
- * missing field) leaves the analysis to Gemwire's own extractive one: the caller gets
- * null, and the log says why. The key is sent only to the endpoint, never logged.
+ * missing field, fewer key points than the contract's 3) leaves the analysis to
+ * Gemwire's own extractive one: the caller gets null, and the log says why. The key is
+ * sent only to the endpoint, never logged.
  */
 
 export type LlmSettings = { url: string; key: string | undefined; model: string };
@@ -47,7 +48,7 @@ function parseModelJson(text: string): unknown {
 
 /**
  * Asks the endpoint for the article's title and key points; null when it cannot give
- * them (logged with why). Points are one line each, at most KEY_POINTS.most of them.
+ * them (logged with why). Points are one line each, KEY_POINTS.fewest to most of them.
  */
 export async function summariseWithLlm(
   fetcher: GuardedFetch,
@@ -88,11 +89,16 @@ export async function summariseWithLlm(
     log.warn({ missing }, `${INVALID_ANALYSIS} from the analysis LLM; using extractive key points`);
     return null;
   }
+  const points = checked.data.key_points.map((point) => clip(oneLine(point), LIMITS.point)).filter(Boolean);
+  if (points.length < KEY_POINTS.fewest) {
+    log.warn(
+      { points: points.length },
+      `the analysis LLM gave fewer than ${KEY_POINTS.fewest} key points; using extractive key points`,
+    );
+    return null;
+  }
   return {
     story_title: clip(oneLine(checked.data.story_title), LIMITS.title),
-    key_points: checked.data.key_points
-      .map((point) => clip(oneLine(point), LIMITS.point))
-      .filter(Boolean)
-      .slice(0, KEY_POINTS.most),
+    key_points: points.slice(0, KEY_POINTS.most),
   };
 }

@@ -15,13 +15,16 @@ import { enforceLimits } from "../accounts/limits.ts";
 import type { RateLimitRule } from "../accounts/rate-limit.ts";
 import { COIN_LIST_FETCH, CoinList } from "./coin-list.ts";
 import { LLM_FETCH } from "./llm.ts";
-import { AnalysisService, type ChargeAsker } from "./service.ts";
+import { AnalysisService, type Asker } from "./service.ts";
 
 /** New analyses one asker may start: far more than anyone reads; analyses already kept are free. */
 export const ANALYSES_PER_ASKER: RateLimitRule = { limit: 20, windowMs: 60_000 };
 
 export type AnalysisRoutesOptions = {
-  /** How page fetches resolve names and which addresses they may reach (tests stand in for the internet). */
+  /**
+   * How page fetches resolve names and which addresses they may reach: for tests only,
+   * which stand in for the internet on 127.0.0.1. Without it, only public addresses.
+   */
   pageFetch?: Pick<GuardedFetchOptions, "resolve" | "isAllowedAddress">;
 };
 
@@ -30,11 +33,15 @@ const tooManyAnalyses = (seconds: number) =>
 
 /**
  * A member is counted by account, anyone else by address (an IPv6 /64): a stranger on
- * the same network cannot use up a member's analyses.
+ * the same network cannot use up a member's analyses, nor their share of those in hand.
  */
-function chargeFor(request: FastifyRequest): ChargeAsker {
-  const asker = request.member ? `member:${request.member.id}` : `ip:${limitAddress(request.ip)}`;
-  return () => enforceLimits(request, [[`analysis:${asker}`, ANALYSES_PER_ASKER, tooManyAnalyses]]);
+function askerOf(request: FastifyRequest): Asker {
+  const key = request.member ? `member:${request.member.id}` : `ip:${limitAddress(request.ip)}`;
+  return {
+    key,
+    member: request.member !== null,
+    charge: () => enforceLimits(request, [[`analysis:${key}`, ANALYSES_PER_ASKER, tooManyAnalyses]]),
+  };
 }
 
 /** Why an address is never fetched for an analysis, checked on each redirect too. */
@@ -46,11 +53,9 @@ function refuseUnanalysable(url: URL): string | null {
 
 export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = async (app, options) => {
   const { config } = app;
-  const pages = createPageFetch({
-    allowPrivate: config.allowPrivatePages,
-    refuseUrl: refuseUnanalysable,
-    ...options.pageFetch,
-  });
+  // Public addresses only, whatever ALLOW_PRIVATE_SOURCES says: any visitor may ask for an
+  // analysis, and its key points would read an intranet page back to them.
+  const pages = createPageFetch({ refuseUrl: refuseUnanalysable, ...options.pageFetch });
   // Sample mode (npm run demo): this server's own sample articles, on loopback, and nothing else.
   const samples = config.sampleMode
     ? createPageFetch({
@@ -93,12 +98,12 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
         tags: ["analysis"],
         summary: "Analyse an article: its headline, 3–5 key points quoted from it, and the coins it names",
         description:
-          "Key points are the article's own sentences chosen by TextRank (or written by the operator's LLM when ANALYSIS_LLM_URL is set: method says which); tickers come from cashtags, 'Name (SYM)' and the price API's coin list, most mentioned first. A blog post's /blog/<slug> is analysed from its stored text. Analyses are kept 24 hours (a failing page 10 minutes); new ones are limited to 20 a minute per member or address. Failures answer 'Analysis failed: <why>'.",
+          "Key points are the article's own sentences chosen by TextRank (or written by the operator's LLM when ANALYSIS_LLM_URL is set: method says which); tickers come from cashtags, 'Name (SYM)' and the price API's coin list, most mentioned first. A blog post's /blog/<slug> is analysed from its stored text. Analyses are kept 24 hours (a failing page, or one made while the coin list or the LLM failed, 10 minutes); new ones are limited to 20 a minute and 2 at once per member or address (429), and only a few run at once per server (503, some kept for members). Private and local addresses are never fetched. Failures answer 'Analysis failed: <why>'.",
         querystring: analysisQuerySchema,
         response: { 200: analysisSchema, ...errors },
       },
     },
-    async (request) => service.analyse(request.query.url, chargeFor(request)),
+    async (request) => service.analyse(request.query.url, askerOf(request)),
   );
 
   app.get(
@@ -108,11 +113,11 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
         tags: ["analysis"],
         summary: "Analyse a whole story: its lead article's analysis, with the tickers counted across all its articles",
         description:
-          "The lead is the story's first article that can be analysed and read (of its first three such articles); tickers add every article's stored title and description to the lead's text.",
+          "The lead is the story's first article that can be analysed and read (of its first three such articles); tickers add every article's stored title and description to the lead's text. A story is charged as one new analysis at most. 422 when none of its articles can be analysed (all on refused sites or private addresses); 502 when their pages could not be fetched or read.",
         querystring: storyAnalysisQuerySchema,
-        response: { 200: storyAnalysisSchema, ...errors },
+        response: { 200: storyAnalysisSchema, ...errors, 422: errorBodySchema },
       },
     },
-    async (request) => service.analyseStory(request.query.feed, request.query.story, chargeFor(request)),
+    async (request) => service.analyseStory(request.query.feed, request.query.story, askerOf(request)),
   );
 };

@@ -13,17 +13,17 @@ import { blogPostUrl, contentParagraphs, POST_NOT_FOUND, SLUG } from "../../../c
 import type { FeedKey } from "../../../contracts/feeds.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { AppError, notFound } from "../../errors.ts";
-import { fetchPage, type PageArticle, readPageIn, UnreadablePage } from "../../lib/article-page.ts";
+import { AppError, notFound, RateLimitedError } from "../../errors.ts";
+import { fetchPage, type PageArticle, READ_LIMITS, readPageIn, UnreadablePage } from "../../lib/article-page.ts";
 import { clip } from "../../lib/article-text.ts";
-import { workerBeside } from "../../lib/worker.ts";
+import { runWorker, WorkerStopped, workerBeside } from "../../lib/worker.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { findPostBySlug } from "../content/blog-repository.ts";
 import { storyIdOf } from "../stories/presenter.ts";
 import { storiesOf } from "../stories/service.ts";
 import type { CoinList } from "./coin-list.ts";
-import { keyPoints } from "./key-points.ts";
 import { type LlmSettings, summariseWithLlm } from "./llm.ts";
+import { MAX_PAGES_PER_ASKER, PageSlots, type SlotHolder } from "./page-slots.ts";
 import { findOutcome, type Outcome, storeOutcome } from "./repository.ts";
 import { PARAGRAPH_JOIN } from "./sentences.ts";
 import { TickerCount } from "./tickers.ts";
@@ -31,15 +31,14 @@ import { TickerCount } from "./tickers.ts";
 /*
  * Article analysis (spec §7, docs/decisions/017): a page's title, key points and tickers.
  * Each address is analysed once a day whichever process is asked: outcomes are kept in
- * the database, a failing page's for a few minutes. In one process, requests for an
- * address being analysed wait for that analysis; only new work counts against the
- * asker's rate limit, and only a few pages are fetched and read at once.
+ * the database, a failing page's (or one made while the coin list or the LLM failed)
+ * for a few minutes. In one process, requests for an address being analysed wait for
+ * that analysis, free; only new work counts against the asker's rate limit, and only a
+ * few analyses run at once (page-slots.ts).
  */
 
-/** A page that failed is not fetched again for this long, whoever asks. */
+/** A page that failed is not fetched again for this long, whoever asks; a degraded analysis is kept only this long. */
 export const FAILURE_CACHE_MS = 10 * 60_000;
-/** Pages being fetched or read at once in a process (reading is one at a time): past this, 503. */
-export const MAX_PAGES_AT_ONCE = 8;
 /** A story's articles tried in turn for its lead when the first cannot be read. */
 export const MAX_LEAD_TRIES = 3;
 /** Longer addresses are kept under a shortened key (PostgreSQL indexes only so many bytes). */
@@ -59,13 +58,19 @@ export type AnalysisServiceOptions = {
   now?: () => number;
 };
 
-/** Counts a new analysis against the asker's rate limit (throws 429 past it). */
-export type ChargeAsker = () => Promise<void>;
+/** Who asks for an analysis (a member by account, anyone else by network), and how a new one is counted. */
+export type Asker = SlotHolder & {
+  /** Counts a new analysis against the asker's rate limit (throws 429 past it). */
+  charge: () => Promise<void>;
+};
 
 /** Text to analyse: a headline and plain paragraphs, in a language (a tag, "" for unknown). */
 type ArticleText = { headline: string; paragraphs: string[]; lang: string };
 
-/** Reads a page body-only and chooses its key points, off the main thread (read-worker.ts). */
+/** An analysis, and whether it was made while the coin list or the configured LLM failed (kept only briefly). */
+type Result = { analysis: Analysis; degraded: boolean };
+
+/** Reads a page body-only, or ranks a post's paragraphs, and chooses the key points off the main thread. */
 const readWorker = workerBeside(import.meta.url, "read-worker");
 
 const failed = (status: number, reason: string) =>
@@ -74,13 +79,53 @@ const failed = (status: number, reason: string) =>
 const busy = () =>
   new AppError(503, "unavailable", `${ANALYSIS_FAILED}: Gemwire is busy analysing other pages; try again in a minute`);
 
-/** The address as kept: parsed, without its #fragment, a very long one shortened by a hash. */
-export function cacheKey(url: string): string {
+/** How long an asker holding their share of analyses is told to wait: about one page's fetch and read. */
+const ASKER_RETRY_SECONDS = 10;
+const askerBusy = () =>
+  new RateLimitedError(
+    ASKER_RETRY_SECONDS,
+    (seconds) =>
+      `${ANALYSIS_FAILED}: you already have ${MAX_PAGES_PER_ASKER} analyses in progress. Try again in ${seconds} seconds.`,
+  );
+
+/** A story's articles none of which can be analysed: asking again will not change that (not retryable, unlike 502). */
+const noneAnalysable = (why: string) =>
+  new AppError(422, "invalid_request", `${ANALYSIS_FAILED}: none of this story's articles can be analysed (${why})`);
+
+/** Why an address in a private or local network is refused: never analysed, whatever private sources allow. */
+const PRIVATE_ADDRESS = "the address points into a private or local network, which Gemwire never analyses";
+
+/** The address analysed: parsed, without its #fragment (the same page). */
+export function pageAddress(url: string): string {
   const parsed = new URL(url);
   parsed.hash = "";
-  const href = parsed.href;
+  return parsed.href;
+}
+
+/** The address as kept: `pageAddress`, a very long one shortened by a hash (only ever a key, never fetched). */
+export function cacheKey(url: string): string {
+  const href = pageAddress(url);
   if (href.length <= MAX_KEY) return href;
   return `${href.slice(0, MAX_KEY - 72)}#sha256=${createHash("sha256").update(href).digest("hex")}`;
+}
+
+/** The asker with a charge made at most once, however many articles a story tries. */
+function chargedOnce(asker: Asker): Asker {
+  let charged: Promise<void> | undefined;
+  return {
+    ...asker,
+    charge: () => {
+      charged ??= asker.charge();
+      return charged;
+    },
+  };
+}
+
+/** Thrown to the requests that joined an analysis whose starter was refused by the rate limit: they start their own. */
+class NotStarted extends Error {
+  constructor(readonly refusal: unknown) {
+    super("the analysis was not started");
+  }
 }
 
 /** Where a key point quoted verbatim stands in the article's text; null for one that is not in it. */
@@ -100,7 +145,7 @@ export class AnalysisService {
   readonly #now: () => number;
   /** Analyses running in this process, by cache key: a second ask for one waits for it. */
   readonly #running = new Map<string, Promise<Analysis>>();
-  #pagesAtOnce = 0;
+  readonly #slots = new PageSlots();
 
   constructor(options: AnalysisServiceOptions) {
     this.#options = options;
@@ -108,11 +153,12 @@ export class AnalysisService {
   }
 
   /** The analysis of the page at `url` (http(s), already checked by canAnalyze), or of a blog post's /blog/<slug>. */
-  async analyse(url: string, charge: ChargeAsker): Promise<Analysis> {
+  async analyse(url: string, asker: Asker): Promise<Analysis> {
     const slug = BLOG_POST_PATH.exec(url)?.[1];
-    if (slug !== undefined) return this.#analyseBlogPost(slug, charge);
-    const key = cacheKey(url);
-    return this.#once(key, charge, true, () => this.#analysePage(key));
+    if (slug !== undefined) return this.#analyseBlogPost(slug, asker);
+    // The key may be shortened; the page fetched, and answered, is the address itself.
+    const address = pageAddress(url);
+    return this.#once(cacheKey(address), asker, () => this.#analysePage(address));
   }
 
   /**
@@ -120,7 +166,7 @@ export class AnalysisService {
    * analysed and read, of the first few), with the tickers counted across every article
    * of the story (the lead's text, and each article's title and description as stored).
    */
-  async analyseStory(scope: FeedKey, storyId: string, charge: ChargeAsker): Promise<StoryAnalysis> {
+  async analyseStory(scope: FeedKey, storyId: string, asker: Asker): Promise<StoryAnalysis> {
     const { database, config, coins } = this.#options;
     const stories = await storiesOf(database, scope, config.storiesWindowMs);
     const story = stories.find((candidate) => storyIdOf(candidate) === storyId);
@@ -131,19 +177,21 @@ export class AnalysisService {
       );
     }
     const candidates = story.articles.filter((article) => canAnalyze(article.link)).slice(0, MAX_LEAD_TRIES);
-    if (candidates.length === 0) {
-      throw failed(502, "none of this story's articles can be analysed (bloomberg.com and wsj.com pages are not)");
-    }
+    if (candidates.length === 0) throw noneAnalysable("bloomberg.com and wsj.com pages are not");
+    // The story is one request: a new analysis for its lead is charged once, whichever article it is.
+    const once = chargedOnce(asker);
     let firstFailure: AppError | undefined;
+    let firstRefusal: AppError | undefined;
     for (const article of candidates) {
       let lead: Analysis;
       try {
-        lead = await this.analyse(article.link, charge);
+        lead = await this.analyse(article.link, once);
       } catch (error) {
-        // A page that cannot be read leaves the lead to the next article; being busy or
-        // rate-limited is the answer for the whole story.
+        // A page that cannot be read, or an address refused, leaves the lead to the next
+        // article; being busy or rate-limited is the answer for the whole story.
         if (!(error instanceof AppError) || (error.statusCode !== 400 && error.statusCode !== 502)) throw error;
-        firstFailure ??= error;
+        if (error.statusCode === 502) firstFailure ??= error;
+        else firstRefusal ??= error;
         continue;
       }
       const count = new TickerCount(await coins.index());
@@ -154,64 +202,79 @@ export class AnalysisService {
       }
       return { ...lead, tickers: count.tickers(), lead: article.link, articles: story.articles.length };
     }
-    throw firstFailure as AppError;
+    // A page that failed may answer later (502, retryable); addresses refused never will.
+    if (firstFailure) throw firstFailure;
+    throw noneAnalysable((firstRefusal as AppError).message.replace(`${ANALYSIS_FAILED}: `, ""));
   }
 
-  async #analyseBlogPost(slug: string, charge: ChargeAsker): Promise<Analysis> {
+  async #analyseBlogPost(slug: string, asker: Asker): Promise<Analysis> {
     const wanted = slug.toLowerCase();
     const post = SLUG.test(wanted) ? await findPostBySlug(this.#options.database, wanted) : undefined;
     if (!post) throw notFound(`${ANALYSIS_FAILED}: ${POST_NOT_FOUND}`);
     const url = blogPostUrl(post.slug);
-    // An edited post is a new post to analyse.
-    // A post is written by the admin and at most 100,000 characters: read in the main thread.
     const paragraphs = contentParagraphs(post.content);
-    return this.#once(`${url}@${post.updated_at}`, charge, false, () =>
+    // An edited post is a new post to analyse.
+    return this.#once(`${url}@${post.updated_at}`, asker, async () =>
       this.#analyseText(
         url,
         { headline: post.title, paragraphs, lang: "" },
-        keyPoints(paragraphs, ""),
+        await rankInWorker(paragraphs),
         "the post has no sentences to quote",
       ),
     );
   }
 
   /**
-   * The kept outcome for `key`; else the analysis already running for it; else a new
-   * one, charged to the asker, kept when done (a page's failure too, briefly).
+   * The kept outcome for `key`; else the analysis already running for it (joined free);
+   * else a new one: a slot is taken first (429 or 503 without charging the asker), then
+   * the asker is charged, and the outcome kept when done (a page's failure too, briefly).
    */
-  async #once(key: string, charge: ChargeAsker, readsPage: boolean, analyse: () => Promise<Analysis>) {
+  async #once(key: string, asker: Asker, analyse: () => Promise<Result>): Promise<Analysis> {
     const kept = await findOutcome(this.#options.database, key, this.#now());
     if (kept) return fromOutcome(kept);
-    const running = this.#running.get(key);
-    if (running) return running;
-    // Busy is checked before the asker is charged, and again after (others may have started meanwhile).
-    const full = () => readsPage && this.#pagesAtOnce >= MAX_PAGES_AT_ONCE;
-    if (full()) throw busy();
-    await charge();
-    const started = this.#running.get(key);
-    if (started) return started;
-    if (full()) throw busy();
-    const run = this.#run(key, readsPage, analyse).finally(() => this.#running.delete(key));
+    for (let running = this.#running.get(key); running; running = this.#running.get(key)) {
+      try {
+        return await running;
+      } catch (error) {
+        // Its starter was over their rate limit: this ask starts the analysis itself.
+        if (!(error instanceof NotStarted)) throw error;
+      }
+    }
+    const release = this.#slots.take(asker);
+    if (release === "asker") throw askerBusy();
+    if (release === "busy") throw busy();
+    // Registered before the charge is awaited, so an ask meanwhile joins this one.
+    const run = this.#chargeAndRun(key, asker, analyse).finally(() => {
+      release();
+      this.#running.delete(key);
+    });
     this.#running.set(key, run);
-    return run;
+    try {
+      return await run;
+    } catch (error) {
+      throw error instanceof NotStarted ? error.refusal : error;
+    }
   }
 
-  async #run(key: string, readsPage: boolean, analyse: () => Promise<Analysis>): Promise<Analysis> {
-    if (readsPage) this.#pagesAtOnce++;
+  async #chargeAndRun(key: string, asker: Asker, analyse: () => Promise<Result>): Promise<Analysis> {
     try {
-      const analysis = await analyse();
-      await this.#keep(key, { analysis }, ANALYSIS_CACHE_MS);
+      await asker.charge();
+    } catch (error) {
+      throw new NotStarted(error);
+    }
+    try {
+      const { analysis, degraded } = await analyse();
+      // Made while the coin list or the LLM failed: kept only until they may be back.
+      await this.#keep(key, { analysis }, degraded ? FAILURE_CACHE_MS : ANALYSIS_CACHE_MS);
       return analysis;
     } catch (error) {
       if (!(error instanceof UnreadablePage)) throw error;
-      const failure = failed(error.status, error.reason);
+      const failure = failed(error.status, error.privateAddress ? PRIVATE_ADDRESS : error.reason);
       // What the page itself did is kept a while; an address refused before any fetch is not.
       if (error.status === 502) {
         await this.#keep(key, { failure: { status: 502, message: failure.message } }, FAILURE_CACHE_MS);
       }
       throw failure;
-    } finally {
-      if (readsPage) this.#pagesAtOnce--;
     }
   }
 
@@ -225,7 +288,7 @@ export class AnalysisService {
     }
   }
 
-  async #analysePage(url: string): Promise<Analysis> {
+  async #analysePage(url: string): Promise<Result> {
     const { config, pages, samples } = this.#options;
     const ownSample = config.sampleMode && samples && url.startsWith(`${config.samplesUrl}/`);
     const page = await fetchPage(ownSample ? samples : pages, url);
@@ -236,11 +299,12 @@ export class AnalysisService {
   }
 
   /** The analysis of an article whose key points `extracted` are chosen already. */
-  async #analyseText(url: string, article: ArticleText, extracted: KeyPoint[], noArticle: string): Promise<Analysis> {
+  async #analyseText(url: string, article: ArticleText, extracted: KeyPoint[], noArticle: string): Promise<Result> {
     const { coins, llm, log } = this.#options;
     const { paragraphs } = article;
     if (extracted.length === 0) throw new UnreadablePage(502, noArticle);
-    const count = new TickerCount(await coins.index());
+    const index = await coins.index();
+    const count = new TickerCount(index);
     for (const text of [article.headline, ...paragraphs]) count.count(text);
     let method: Analysis["method"] = "extractive";
     let title = article.headline || clip((extracted[0] as KeyPoint).text, 120);
@@ -251,10 +315,11 @@ export class AnalysisService {
     if (summary) {
       const joined = paragraphs.join(PARAGRAPH_JOIN);
       method = "llm";
-      title = summary.story_title;
+      // The key points come from the model; the headline stays the article's own when it has one.
+      title = article.headline || summary.story_title;
       points = summary.key_points.map((point) => locate(point, joined, paragraphs));
     }
-    return {
+    const analysis: Analysis = {
       story_title: title,
       key_points: points,
       tickers: count.tickers(),
@@ -262,6 +327,21 @@ export class AnalysisService {
       method,
       analyzed_at: new Date(this.#now()).toISOString(),
     };
+    return { analysis, degraded: index.source === "built-in" || (llm !== undefined && summary === null) };
+  }
+}
+
+/** A post's key points, chosen in a worker: a post may hold 100,000 characters, too many to rank on the main thread. */
+async function rankInWorker(paragraphs: string[]): Promise<KeyPoint[]> {
+  try {
+    const ranked = await runWorker<{ keyPoints: KeyPoint[] }>(readWorker, {
+      workerData: { paragraphs, lang: "" },
+      ...READ_LIMITS,
+    });
+    return ranked.keyPoints;
+  } catch (error) {
+    if (!(error instanceof WorkerStopped)) throw error;
+    throw new UnreadablePage(502, "its sentences could not be ranked within Gemwire's limits");
   }
 }
 

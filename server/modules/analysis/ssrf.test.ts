@@ -8,12 +8,12 @@ import { redirect, startSite, type TestSite } from "./fixtures/site.ts";
 
 /*
  * Analyses never make Gemwire fetch what it must not: loopback, private networks, or
- * bloomberg.com and wsj.com, asked directly or reached by a redirect. Each refusal is
- * proven by the target server never seeing a request (or the name never being looked up).
+ * bloomberg.com and wsj.com, asked directly or reached by a redirect, whatever
+ * ALLOW_PRIVATE_SOURCES says. Each refusal is proven by the target server never seeing
+ * a request (or the name never being looked up).
  */
 
-const PRIVATE =
-  "Analysis failed: the address points into a private or local network, which Gemwire does not fetch (ALLOW_PRIVATE_SOURCES=1 allows it)";
+const PRIVATE = "Analysis failed: the address points into a private or local network, which Gemwire never analyses";
 
 /** No price API to reach: the coin list falls back at once to Gemwire's own coins. */
 const NO_PRICES = { PRICE_API_URL: "http://127.0.0.1:1/api/v3" };
@@ -41,17 +41,26 @@ afterAll(async () => {
 const analyse = (app: FastifyInstance, url: string) =>
   app.inject({ method: "GET", url: `/api/analysis?url=${encodeURIComponent(url)}` });
 
-describe("analysis with the default address policy", () => {
-  it("refuses loopback addresses with 400 before any request is made", async () => {
-    await withTestApp(NO_PRICES, async (app) => {
-      const { port } = new URL(site.origin);
-      for (const url of [
-        `${site.origin}${newsSite.path}`,
-        `http://localhost:${port}${newsSite.path}`,
-        `http://[::1]:${port}${newsSite.path}`,
-        `http://2130706433:${port}${newsSite.path}`,
-        `${intranet.origin}${newsSite.path}`,
-      ]) {
+/** Loopback and intranet addresses of the test servers, in the forms an asker might write them. */
+function privateAddresses(): string[] {
+  const { port } = new URL(site.origin);
+  return [
+    `${site.origin}${newsSite.path}`,
+    `http://localhost:${port}${newsSite.path}`,
+    `http://[::1]:${port}${newsSite.path}`,
+    `http://2130706433:${port}${newsSite.path}`,
+    `${intranet.origin}${newsSite.path}`,
+  ];
+}
+
+describe.each([
+  ["the default address policy", {}],
+  // An operator reading feeds from their intranet must not open it to every visitor's analyses.
+  ["ALLOW_PRIVATE_SOURCES=1", { ALLOW_PRIVATE_SOURCES: "1" }],
+])("analysis with %s", (_, env) => {
+  it("refuses loopback and private addresses with 400 before any request is made", async () => {
+    await withTestApp({ ...NO_PRICES, ...env }, async (app) => {
+      for (const url of privateAddresses()) {
         const response = await analyse(app, url);
         expect(response.statusCode, url).toBe(400);
         expect(response.json().error).toEqual({ code: "invalid_request", message: PRIVATE });
@@ -62,11 +71,19 @@ describe("analysis with the default address policy", () => {
   });
 
   it("refuses an address in sample mode that is not one of this server's sample articles", async () => {
-    await withTestApp({ ...NO_PRICES, SAMPLE_MODE: "1" }, async (app) => {
-      const response = await analyse(app, `${site.origin}${newsSite.path}`);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toBe(PRIVATE);
+    await withTestApp({ ...NO_PRICES, ...env, SAMPLE_MODE: "1" }, async (app) => {
+      for (const url of [
+        ...privateAddresses(),
+        // This server itself, outside /samples/ (the path is resolved before it is judged).
+        `http://127.0.0.1:${app.config.port}/samples/../api/health`,
+        `http://127.0.0.1:${app.config.port}/api/health`,
+      ]) {
+        const response = await analyse(app, url);
+        expect(response.statusCode, url).toBe(400);
+        expect(response.json().error.message).toBe(PRIVATE);
+      }
       expect(site.count()).toBe(0);
+      expect(intranet.count()).toBe(0);
     });
   });
 });

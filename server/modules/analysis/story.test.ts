@@ -7,7 +7,7 @@ import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../feeds/repository.ts";
 import { cashtags } from "./fixtures/index.ts";
-import { startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
+import { LOCAL_PAGES, startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
 
 /*
  * GET /api/analysis/story: a story is analysed from its lead article, the first of its
@@ -56,11 +56,15 @@ describe.each(testDatabaseTargets())("story analysis on $dialect", (target) => {
         ),
         item("f1", 6, "Central bank holds rates steady as inflation cools", "https://www.wsj.com/articles/rates", "x"),
         item("f2", 5, "Central bank holds rates steady as inflation cools off", "https://bloomberg.com/rates", "y"),
+        // Links into private networks: never analysed.
+        item("p1", 6, "Exchange pauses withdrawals after a hot wallet breach", "http://10.0.0.8/breach", "x"),
+        item("p2", 5, "Exchange pauses withdrawals after hot wallet breach", "http://192.168.1.20/breach", "y"),
       ],
       now,
     );
     app = await buildTestApp(handle.database, {
       env: { ALLOW_PRIVATE_SOURCES: "1", PRICE_API_URL: prices.baseUrl },
+      analysis: { pageFetch: LOCAL_PAGES },
     });
     await app.ready();
     const listed: Story[] = (await app.inject({ url: "/api/stories?sort=date" })).json().stories;
@@ -73,10 +77,11 @@ describe.each(testDatabaseTargets())("story analysis on $dialect", (target) => {
     await prices.close();
   });
 
-  const analyseStory = (story: string) => app.inject({ url: `/api/analysis/story?story=${encodeURIComponent(story)}` });
+  const analyseStory = (story: string, remoteAddress = "203.0.113.50") =>
+    app.inject({ url: `/api/analysis/story?story=${encodeURIComponent(story)}`, remoteAddress });
 
   it("analyses the first article it can read, and counts tickers across every article of the story", async () => {
-    const response = await analyseStory(stories.m1 as string);
+    const response = await analyseStory(stories.m1 as string, "203.0.113.51");
     expect(response.statusCode, response.body).toBe(200);
     const analysis: StoryAnalysis = response.json();
     // m1 is a bloomberg.com page (never analysed), m2's page is missing: m3 leads.
@@ -98,6 +103,13 @@ describe.each(testDatabaseTargets())("story analysis on $dialect", (target) => {
     ]);
     expect(site.count("/missing-story")).toBe(1);
     expect(site.count(cashtags.path)).toBe(1);
+    // Two new analyses (the missing page's and the lead's) for one story: charged once.
+    const charged = await handle.database.db
+      .selectFrom("rate_limits")
+      .select("hits")
+      .where("key", "=", "analysis:ip:203.0.113.51")
+      .execute();
+    expect(charged).toEqual([{ hits: 1 }]);
   });
 
   it("answers again from what is kept: no page is fetched twice", async () => {
@@ -115,11 +127,38 @@ describe.each(testDatabaseTargets())("story analysis on $dialect", (target) => {
     expect(site.count(cashtags.path)).toBe(1);
   });
 
-  it("answers 502 for a story none of whose articles can be analysed", async () => {
+  it("answers 422 (asking again will not help) for a story none of whose articles can be analysed", async () => {
     const response = await analyseStory(stories.f1 as string);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toEqual({
+      code: "invalid_request",
+      message:
+        "Analysis failed: none of this story's articles can be analysed (bloomberg.com and wsj.com pages are not)",
+    });
+  });
+
+  it("answers 422 for a story whose articles all lead into private networks, fetching nothing", async () => {
+    const hitsBefore = site.count();
+    const response = await analyseStory(stories.p1 as string);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toEqual({
+      code: "invalid_request",
+      message:
+        "Analysis failed: none of this story's articles can be analysed (the address points into a private or local network, which Gemwire never analyses)",
+    });
+    expect(site.count()).toBe(hitsBefore);
+  });
+
+  it("keeps 502 (worth retrying) when the story's pages could not be fetched", async () => {
+    await handle.database.db.deleteFrom("analysis_cache").execute();
+    site.route(cashtags.path, (_, response) => {
+      response.writeHead(503, { "content-type": "text/html" });
+      response.end("<html><body>Down for maintenance</body></html>");
+    });
+    const response = await analyseStory(stories.m1 as string);
     expect(response.statusCode).toBe(502);
     expect(response.json().error.message).toBe(
-      "Analysis failed: none of this story's articles can be analysed (bloomberg.com and wsj.com pages are not)",
+      `Analysis failed: ${new URL(site.origin).host} answered HTTP 404 (not found)`,
     );
   });
 

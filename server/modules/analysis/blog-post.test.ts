@@ -1,0 +1,68 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Analysis } from "../../../contracts/analysis-catalog.ts";
+import { buildTestApp } from "../../test/app.ts";
+import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+
+/*
+ * A blog post holds up to 100,000 characters: its sentences are split and ranked in the
+ * analysis worker, like a page's, never on the main thread. Here the main thread's
+ * key-point ranking fails outright; the worker loads its own, so the analysis must still
+ * come back whole.
+ */
+
+vi.mock("./key-points.ts", async (original) => ({
+  ...(await original<typeof import("./key-points.ts")>()),
+  keyPoints: () => {
+    throw new Error("key points were ranked on the main thread");
+  },
+}));
+
+const SENTENCES = [
+  "Validators on the network voted to raise the block size after months of debate among developers and operators.",
+  "The change lets each block carry more transactions, which should lower fees during the busiest hours of trading.",
+  "Critics warned that larger blocks make it harder for hobbyists to run a validator on ordinary home hardware.",
+  "Developers answered that the new limit was tested for weeks on a public test network without any failures.",
+];
+
+describe.each(testDatabaseTargets())("a blog post's analysis on $dialect", (target) => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(target);
+    // A long post: its paragraphs many times over.
+    const content = Array.from({ length: 40 }, () => SENTENCES.join(" ")).join("\n\n");
+    await handle.database.db
+      .insertInto("blog_posts")
+      .values({
+        id: "post-worker",
+        slug: "bigger-blocks",
+        title: "Bigger blocks, lower fees",
+        excerpt: "The vote.",
+        content,
+        author: "Gemwire",
+        date: Date.now(),
+        tags: "[]",
+        image: null,
+        created_at: Date.now(),
+        updated_at: 1,
+      })
+      .execute();
+    app = await buildTestApp(handle.database, { env: { PRICE_API_URL: "http://127.0.0.1:1/api/v3" } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.dispose();
+  });
+
+  it("ranks the post's sentences in the worker thread", async () => {
+    const response = await app.inject({ url: "/api/analysis?url=%2Fblog%2Fbigger-blocks" });
+    expect(response.statusCode, response.body).toBe(200);
+    const analysis: Analysis = response.json();
+    expect(analysis.story_title).toBe("Bigger blocks, lower fees");
+    expect(analysis.key_points.length).toBeGreaterThanOrEqual(3);
+    for (const point of analysis.key_points) expect(SENTENCES).toContain(point.text);
+  });
+});
