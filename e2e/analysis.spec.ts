@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-// The e2e server reads its own sample articles (ALLOW_PRIVATE_SOURCES=1), so every
+// The e2e server runs in sample mode, where analysis may read its own sample articles, so every
 // analysis here is the real one: fetched, read in the worker, ranked and tagged.
 
 test("analysis: an article's quoted key points and a ticker chip to its token page", async ({ page }) => {
