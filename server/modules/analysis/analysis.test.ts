@@ -6,6 +6,7 @@ import { runMaintenance } from "../../jobs/maintenance.ts";
 import { createLogger } from "../../logger.ts";
 import { joinAsMember } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
+import { storeBlogPost } from "../../test/blog-posts.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { appShell, blogPost, cashtags, type FixturePage, german, newsSite, signInPage } from "./fixtures/index.ts";
 import { html, keptFor, LOCAL_PAGES, startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
@@ -373,9 +374,12 @@ describe.each(testDatabaseTargets())("article analysis on $dialect", (target) =>
         analyse(`${site.origin}${newsSite.path}`, asker),
         analyse(`${site.origin}${newsSite.path}`, { remoteAddress: "198.18.13.2" }),
       ]);
-      expect(mine.statusCode).toBe(429);
+      // The other's ask is never handed the refused asker's 429, and the page is read once.
       expect(theirs.statusCode, theirs.body).toBe(200);
       expect(site.count(newsSite.path)).toBe(1);
+      // The refused asker is refused when its ask came first, or joined the other's for free when
+      // it came second (two requests at once arrive in either order on a busy machine).
+      expect(mine.statusCode === 429 || (mine.statusCode === 200 && mine.json().url === theirs.json().url)).toBe(true);
       expect(site.count(blogPost.path)).toBe(0);
     });
   });
@@ -448,16 +452,11 @@ describe.each(testDatabaseTargets())("article analysis on $dialect", (target) =>
         "We also compare the whitepaper with the code the team actually shipped, since the two often drift apart after launch.",
         "Readers ask why we spend hours on documents that few investors read, and the answer is that the whitepaper is the promise.",
       ].join("\n\n"),
-      author: "Gemwire",
-      date: Date.now(),
-      tags: "[]",
-      image: null,
-      created_at: Date.now(),
       updated_at: 1,
     };
 
     beforeAll(async () => {
-      await handle.database.db.insertInto("blog_posts").values(post).execute();
+      await storeBlogPost(handle.database, post);
     });
 
     it("analyses a post from its stored text, fetching nothing", async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Analysis } from "../../../contracts/analysis-catalog.ts";
 import { buildTestApp } from "../../test/app.ts";
+import { storeBlogPost } from "../../test/blog-posts.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 
 /*
@@ -33,22 +34,14 @@ describe.each(testDatabaseTargets())("a blog post's analysis on $dialect", (targ
     handle = await openTestDatabase(target);
     // A long post: its paragraphs many times over.
     const content = Array.from({ length: 40 }, () => SENTENCES.join(" ")).join("\n\n");
-    await handle.database.db
-      .insertInto("blog_posts")
-      .values({
-        id: "post-worker",
-        slug: "bigger-blocks",
-        title: "Bigger blocks, lower fees",
-        excerpt: "The vote.",
-        content,
-        author: "Gemwire",
-        date: Date.now(),
-        tags: "[]",
-        image: null,
-        created_at: Date.now(),
-        updated_at: 1,
-      })
-      .execute();
+    await storeBlogPost(handle.database, {
+      id: "post-worker",
+      slug: "bigger-blocks",
+      title: "Bigger blocks, lower fees",
+      excerpt: "The vote.",
+      content,
+      updated_at: 1,
+    });
     app = await buildTestApp(handle.database, { env: { PRICE_API_URL: "http://127.0.0.1:1/api/v3" } });
     await app.ready();
   });
