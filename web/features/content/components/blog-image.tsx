@@ -1,5 +1,6 @@
 import { Newspaper } from "lucide-react";
 import { useState } from "react";
+import { RemoteImage } from "../../../components/ui/remote-image.tsx";
 
 /**
  * A post's picture. When it is missing or fails to load, a card keeps its shape with a
@@ -18,15 +19,5 @@ export function BlogImage({ src, className, fallback }: { src: string | null; cl
       </div>
     ) : null;
   }
-  return (
-    <img
-      src={src}
-      alt=""
-      loading="lazy"
-      decoding="async"
-      referrerPolicy="no-referrer"
-      onError={() => setFailed(src)}
-      className={`${className} object-cover`}
-    />
-  );
+  return <RemoteImage src={src} onError={() => setFailed(src)} className={`${className} object-cover`} />;
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { RemoteImage } from "../../../components/ui/remote-image.tsx";
 
 /**
  * A trend's picture with its credit, or nothing at all when it has none or it fails to
@@ -9,12 +10,8 @@ export function TrendPicture({ src, source }: { src: string | null; source: stri
   if (!src || failed) return null;
   return (
     <figure className="w-20 shrink-0 sm:w-24">
-      <img
+      <RemoteImage
         src={src}
-        alt=""
-        loading="lazy"
-        decoding="async"
-        referrerPolicy="no-referrer"
         onError={() => setFailed(true)}
         className="aspect-square w-full rounded-lg border border-line object-cover"
       />
