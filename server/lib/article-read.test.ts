@@ -36,6 +36,16 @@ describe("readArticle", () => {
     expect(read(ARTICLE, true).paragraphs).toEqual([SENTENCE, OTHER, SENTENCE.replace("Tuesday", "Wednesday")]);
   });
 
+  it("reads only the page's one marked <article>, not a notice beside it, however short the article", () => {
+    const notice = "This page is part of the reader's offline demo and was written for it by the team.";
+    const html = page(`<p class="notice">${notice} <a href="/">Back home</a></p>
+      <div><p>${notice.replace("page", "site")}</p><article><h1>Withdrawals resume</h1><p>${SENTENCE}</p><p>${OTHER}</p></article></div>`);
+    expect(read(html, true).paragraphs).toEqual([SENTENCE, OTHER]);
+    // Two articles (a list of teasers, say) mark no one article: nothing is taken out for it.
+    const teasers = page(`<p>${notice}</p><article><p>${SENTENCE}</p></article><article><p>${OTHER}</p></article>`);
+    expect(read(teasers, true).paragraphs.join(" ")).toContain(SENTENCE);
+  });
+
   it("removes a block named as boilerplate only while it is small: a big one may be the article", () => {
     const body = Array.from({ length: 30 }, (_, i) => `<p>${i} ${SENTENCE}</p>`).join("");
     const { paragraphs } = read(page(`<div class="article share-enabled">${body}</div>`), true);

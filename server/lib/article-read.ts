@@ -91,6 +91,7 @@ const NEVER_REMOVED = new Set(["html", "body", "main", "article"]);
  */
 type PageElement = {
   localName: string;
+  parentElement: PageElement | null;
   getAttribute(name: string): string | null;
   textContent: string | null;
   children: Iterable<PageElement>;
@@ -159,8 +160,28 @@ function depthOf(root: PageElement): number {
   return deepest;
 }
 
+/** A page's one <article>, when it marks exactly one with some text: the rest of the page is not the article. */
+const MIN_MARKED_ARTICLE_TEXT = 200;
+
+/**
+ * When the page marks its article (exactly one <article> element with some text), only that
+ * element and what contains it stay: a notice, a cookie banner or a "back to home" line
+ * beside it is never the article, however Readability would score a short one.
+ */
+function keepOnlyMarkedArticle(document: PageDocument): void {
+  const marked = [...document.querySelectorAll("article")];
+  if (marked.length !== 1) return;
+  let kept = marked[0] as PageElement;
+  if ((kept.textContent ?? "").trim().length < MIN_MARKED_ARTICLE_TEXT) return;
+  for (let parent = kept.parentElement; parent && kept.localName !== "body"; parent = parent.parentElement) {
+    for (const sibling of [...parent.children]) if (sibling !== kept && sibling.localName !== "head") sibling.remove();
+    kept = parent;
+  }
+}
+
 /** Takes out what is never an article's running text, before Readability scores what is left. */
 function removeFurniture(document: PageDocument): void {
+  keepOnlyMarkedArticle(document);
   for (const element of [...document.querySelectorAll(FURNITURE)]) {
     if (!NEVER_REMOVED.has(element.localName)) element.remove();
   }
