@@ -45,8 +45,30 @@ export function subjectKey(subject: AnalysisSubject): readonly string[] {
 
 const sameSubject = (a: AnalysisSubject, b: AnalysisSubject) => subjectKey(a).join("\n") === subjectKey(b).join("\n");
 
-export const openAnalysis = (subject: AnalysisSubject) => set({ subject, loading: true });
-export const closeAnalysis = () => set({ subject: null, loading: false });
+/**
+ * What had focus when the dialog was asked for (the Analyze button). That button waits,
+ * disabled, while the analysis loads, and a disabled button loses focus; so the dialog
+ * cannot find it when it opens, and focus is given back to it here when the dialog closes.
+ */
+let opener: HTMLElement | null = null;
+
+export function openAnalysis(subject: AnalysisSubject) {
+  const active = document.activeElement;
+  opener = active instanceof HTMLElement && active !== document.body ? active : null;
+  set({ subject, loading: true });
+}
+
+export function closeAnalysis() {
+  const returnTo = opener;
+  opener = null;
+  set({ subject: null, loading: false });
+  // After the dialog has gone and the button is enabled again; unless the reader has since
+  // moved focus somewhere else on the page.
+  setTimeout(() => {
+    const now = document.activeElement;
+    if (returnTo?.isConnected && (!now || now === document.body)) returnTo.focus();
+  }, 0);
+}
 /** The dialog reports whether its answer is still on its way (first load or a retry). */
 export const setAnalysisLoading = (loading: boolean) => {
   if (state.loading !== loading) set({ ...state, loading });
