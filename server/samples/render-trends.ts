@@ -74,11 +74,20 @@ function trafficText(searches: number): string {
 }
 
 /** A sample article about the trend (one sharing a word with it), for its news item and picture. */
+/** Words too common to tie a trend to an article ("sensex today" is not about a frog token "today"). */
+const COMMON = new Set(["today", "news", "price", "live", "update", "sale"]);
+
+/** The sample article a trend's news item points to: one whose title has a word of the trend's, whole. */
 function articleFor(title: string, index: number): SampleArticle {
-  const words = title.split(" ").filter((word) => word.length > 3);
+  const words = title
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 3 && !COMMON.has(word));
   return (
-    sampleArticles.find((article) => words.some((word) => article.title.toLowerCase().includes(word))) ??
-    (sampleArticles[index % sampleArticles.length] as SampleArticle)
+    sampleArticles.find((article) => {
+      const titleWords = new Set(article.title.toLowerCase().split(/[^\p{L}\p{N}]+/u));
+      return words.some((word) => titleWords.has(word));
+    }) ?? (sampleArticles[index % sampleArticles.length] as SampleArticle)
   );
 }
 
