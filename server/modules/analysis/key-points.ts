@@ -1,6 +1,6 @@
 import { KEY_POINTS, type KeyPoint } from "../../../contracts/analysis-catalog.ts";
 import { stopwordsFor } from "./lexicon.ts";
-import { localeFor, type Sentence, splitSentences } from "./sentences.ts";
+import { localeFor, PARAGRAPH_JOIN, type Sentence, splitSentences } from "./sentences.ts";
 
 /*
  * Key points chosen extractively: TextRank (Mihalcea & Tarau, 2004) over the article's
@@ -174,4 +174,16 @@ export function keyPoints(paragraphs: string[], lang: string): KeyPoint[] {
   return chosen
     .sort((a, b) => a.position - b.position)
     .map(({ text, paragraph, position }) => ({ text, paragraph, position }));
+}
+
+/** Where a key point quoted verbatim stands in the article's text; null for one that is not in it. */
+export function locate(text: string, joined: string, paragraphs: string[]): KeyPoint {
+  const position = joined.indexOf(text);
+  if (position < 0) return { text, paragraph: null, position: null };
+  let paragraph = 0;
+  for (let start = 0; paragraph < paragraphs.length; paragraph++) {
+    start += (paragraphs[paragraph] as string).length + PARAGRAPH_JOIN.length;
+    if (position < start) break;
+  }
+  return { text, paragraph: paragraph + 1, position };
 }

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import {
   ANALYSIS_CACHE_MS,
@@ -21,7 +20,9 @@ import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { findPostBySlug } from "../content/blog-repository.ts";
 import { storyIdOf } from "../stories/presenter.ts";
 import { storiesOf } from "../stories/service.ts";
+import { cacheKey, pageAddress } from "./addresses.ts";
 import type { CoinList } from "./coin-list.ts";
+import { locate } from "./key-points.ts";
 import { type LlmSettings, summariseWithLlm } from "./llm.ts";
 import { MAX_PAGES_PER_ASKER, PageSlots, type SlotHolder } from "./page-slots.ts";
 import { findOutcome, type Outcome, storeOutcome } from "./repository.ts";
@@ -42,7 +43,6 @@ export const FAILURE_CACHE_MS = 10 * 60_000;
 /** A story's articles tried in turn for its lead when the first cannot be read. */
 export const MAX_LEAD_TRIES = 3;
 /** Longer addresses are kept under a shortened key (PostgreSQL indexes only so many bytes). */
-const MAX_KEY = 2_000;
 
 export type AnalysisServiceOptions = {
   database: Database;
@@ -95,20 +95,6 @@ const noneAnalysable = (why: string) =>
 /** Why an address in a private or local network is refused: never analysed, whatever private sources allow. */
 const PRIVATE_ADDRESS = "the address points into a private or local network, which Gemwire never analyses";
 
-/** The address analysed: parsed, without its #fragment (the same page). */
-export function pageAddress(url: string): string {
-  const parsed = new URL(url);
-  parsed.hash = "";
-  return parsed.href;
-}
-
-/** The address as kept: `pageAddress`, a very long one shortened by a hash (only ever a key, never fetched). */
-export function cacheKey(url: string): string {
-  const href = pageAddress(url);
-  if (href.length <= MAX_KEY) return href;
-  return `${href.slice(0, MAX_KEY - 72)}#sha256=${createHash("sha256").update(href).digest("hex")}`;
-}
-
 /** The asker with a charge made at most once, however many articles a story tries. */
 function chargedOnce(asker: Asker): Asker {
   let charged: Promise<void> | undefined;
@@ -126,18 +112,6 @@ class NotStarted extends Error {
   constructor(readonly refusal: unknown) {
     super("the analysis was not started");
   }
-}
-
-/** Where a key point quoted verbatim stands in the article's text; null for one that is not in it. */
-function locate(text: string, joined: string, paragraphs: string[]): KeyPoint {
-  const position = joined.indexOf(text);
-  if (position < 0) return { text, paragraph: null, position: null };
-  let paragraph = 0;
-  for (let start = 0; paragraph < paragraphs.length; paragraph++) {
-    start += (paragraphs[paragraph] as string).length + PARAGRAPH_JOIN.length;
-    if (position < start) break;
-  }
-  return { text, paragraph: paragraph + 1, position };
 }
 
 export class AnalysisService {
