@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { feedKeys } from "./feed-catalog.ts";
+import { COIN_SYMBOL, MAX_COIN_TAGS } from "./reading-catalog.ts";
 import { text } from "./text.ts";
 
 export { type FeedKey, feedKeys, feedTitles } from "./feed-catalog.ts";
@@ -24,6 +25,22 @@ export const feedItemSchema = z
       .nullable()
       .describe("The signed-in member's own vote on this link; null for visitors and when not voted"),
     comments: z.number().int().describe("Members' comments on this article's link"),
+    story: z
+      .string()
+      .nullable()
+      .describe(
+        "The story this article is one of (GET /api/stories?feed=gemwire ids, over the stories window); null when it is in none. Lists fold the articles of one story under the earliest",
+      ),
+    coins: z
+      .array(z.string())
+      .describe(
+        `The coins detected in the title and description (upper-case symbols, most mentioned first, at most ${MAX_COIN_TAGS})`,
+      ),
+    read: z
+      .boolean()
+      .describe(
+        "The signed-in member has opened this link (kept 90 days); always false for visitors, who keep their own",
+      ),
   })
   .meta({ id: "FeedItem" });
 
@@ -75,7 +92,16 @@ export const feedListSchema = z.object({
   error: z.string().nullable().describe("'Failed to fetch feeds. Please try again later.' when every feed failed"),
 });
 
+/** `?coin=SOL`: only articles tagged with this coin (any case; answered upper case). */
+export const coinFilterSchema = text()
+  .trim()
+  .regex(COIN_SYMBOL, { error: "coin must be a coin's symbol, such as SOL (letters and digits, at most 12)" })
+  .transform((symbol) => symbol.toUpperCase())
+  .optional()
+  .describe("Only articles tagged with this coin's symbol (e.g. SOL)");
+
 export const feedItemsQuerySchema = z.object({
+  coin: coinFilterSchema,
   source: text().trim().min(1).max(200).optional().describe("Only items from this source (a host or publisher)"),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   before: z
@@ -97,4 +123,10 @@ export const searchQuerySchema = z.object({
   q: text().trim().min(1, { error: "Type something to search for" }).max(200),
 });
 
-export const searchResultsSchema = z.object({ results: z.array(feedItemSchema) });
+export const searchResultsSchema = z.object({
+  results: z
+    .array(feedItemSchema)
+    .describe(
+      "At most 5 stories, best match first: each story's matching articles together (earliest first), an article in no story on its own",
+    ),
+});

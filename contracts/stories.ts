@@ -44,7 +44,7 @@ export type StorySort = (typeof storySortValues)[number];
  * cut for the card.
  */
 export const storyArticleSchema = feedItemSchema
-  .omit({ myVote: true, comments: true })
+  .omit({ myVote: true, comments: true, read: true })
   .extend({
     description: z
       .string()

@@ -92,6 +92,9 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
       votes: { up: 1, down: 0 },
       myVote: "up",
       comments: 0,
+      story: null,
+      coins: [],
+      read: false,
     });
     expect(items[2]).toMatchObject({
       id: "f2",
@@ -99,6 +102,9 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
       creator: "Bo",
       votes: { up: 0, down: 0 },
       myVote: null,
+      story: null,
+      coins: [],
+      read: false,
     });
 
     expect((await remove(member, link("f1"))).statusCode).toBe(204);

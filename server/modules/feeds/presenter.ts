@@ -22,6 +22,9 @@ export function presentArticle(row: StoredArticle, tally: VoteTally = NO_VOTES):
     votes: { ...tally.votes },
     myVote: tally.myVote,
     comments: tally.comments,
+    story: null,
+    coins: [],
+    read: false,
   };
 }
 

@@ -189,6 +189,9 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
       votes: { up: 0, down: 0 },
       myVote: null,
       comments: 0,
+      story: null,
+      coins: [],
+      read: false,
     });
   });
 

@@ -29,6 +29,8 @@ export function presentStoryArticle(row: ArticleRow, tally: VoteTally = NO_VOTES
     source: row.source,
     creator: row.creator,
     votes: { ...tally.votes },
+    story: null,
+    coins: [],
   };
 }
 

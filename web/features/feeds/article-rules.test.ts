@@ -14,6 +14,9 @@ const item = (over: Partial<FeedItem> = {}): FeedItem => ({
   votes: { up: 0, down: 0 },
   myVote: null,
   comments: 0,
+  story: null,
+  coins: [],
+  read: false,
   ...over,
 });
 

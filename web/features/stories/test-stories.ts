@@ -14,6 +14,8 @@ export function article(over: Partial<StoryArticle> = {}): StoryArticle {
     source: "CoinDesk",
     creator: "Helene",
     votes: { up: 0, down: 0 },
+    story: null,
+    coins: [],
     ...over,
   };
 }

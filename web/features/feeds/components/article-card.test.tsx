@@ -23,6 +23,9 @@ const article = (over: Partial<FeedItem> = {}): FeedItem => ({
   votes: { up: 2, down: 1 },
   myVote: null,
   comments: 0,
+  story: null,
+  coins: [],
+  read: false,
   ...over,
 });
 

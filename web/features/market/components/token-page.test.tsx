@@ -44,6 +44,7 @@ function newsItem(over: Partial<TokenNewsItem> = {}): TokenNewsItem {
     votes: { up: 0, down: 0 },
     feed: "bitcoin",
     story: null,
+    coins: [],
     ...over,
   };
 }
