@@ -58,6 +58,10 @@ export const paths = {
   team: "/team",
   /** Each feed's source and health (not in the spec: the status view feed readers give their users). */
   feedStatus: "/feeds/status",
+  /** Issue 17: an article read inside Gemwire (the reader view). */
+  reader: (url: string) => `/read?${new URLSearchParams({ url })}`,
+  /** Issue 17: the member's own feeds (add, remove, OPML import and export). */
+  memberFeeds: "/feeds/mine",
   api: {
     site: "/api/site",
     /** Spec §7: where the app reports each page view (path only). */
