@@ -26,6 +26,7 @@ import { gemsRoutes } from "./modules/gems/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createPriceService, type PriceService, priceSourceName } from "./modules/market/price-service.ts";
 import { marketRoutes } from "./modules/market/routes.ts";
+import { readingRoutes } from "./modules/reading/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { storyRoutes } from "./modules/stories/routes.ts";
@@ -221,6 +222,7 @@ export async function buildApp({
   await app.register(analyticsRoutes, { prefix: "/api" });
   await app.register(trendsRoutes, { prefix: "/api" });
   await app.register(analysisRoutes, { prefix: "/api", ...analysis });
+  await app.register(readingRoutes, { prefix: "/api" });
   await app.register(publishRoutes);
   await app.register(blogFeedRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);

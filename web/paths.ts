@@ -98,6 +98,10 @@ export const paths = {
     votes: "/api/votes",
     favorites: "/api/favorites",
     favorite: (link: string) => `/api/favorites?link=${encodeURIComponent(link)}`,
+    /** PUT `{links, read}`: mark articles read or unread again (members). */
+    readState: "/api/reading/read",
+    /** GET or PUT `{showEveryArticle}`: whether lists fold each story's articles (members). */
+    readingPreferences: "/api/reading/preferences",
     events: "/api/events",
     /** A page of blog posts, newest first; `before` is a page's `next`. */
     blogPosts: (query: { before?: string; limit?: number } = {}) => withQuery("/api/blog", query),

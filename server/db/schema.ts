@@ -92,7 +92,16 @@ export interface AppSettingsTable {
 export interface UserSettingsTable {
   user_id: string;
   degen_mode: number;
+  /** 1: lists show every article instead of folding each story's (migration 017). */
+  show_every_article: Generated<number>;
   updated_at: number;
+}
+
+/** The article links a member has opened (migration 017), bounded per member. */
+export interface ReadArticlesTable {
+  user_id: string;
+  link: string;
+  read_at: number;
 }
 
 export interface UserFeedSettingsTable {
@@ -295,6 +304,7 @@ export interface Schema {
   user_feed_settings: UserFeedSettingsTable;
   article_votes: ArticleVotesTable;
   favorites: FavoritesTable;
+  read_articles: ReadArticlesTable;
   price_snapshots: PriceSnapshotsTable;
   gems_ledger: GemsLedgerTable;
   user_predictions: UserPredictionsTable;

@@ -21,6 +21,11 @@ export const limits = {
   avatarUploadsPerMember: { limit: 20, windowMs: 60 * MINUTE },
   /** Votes and favorite changes together: far more than anyone clicks, little for a script. */
   communityWritesPerMember: { limit: 300, windowMs: 10 * MINUTE },
+  /**
+   * Read-state and reading-preference changes: an open, a toggle or a section's 'Mark all
+   * as read' each count once; one a second for ten minutes is more than anyone reads.
+   */
+  readingWritesPerMember: { limit: 600, windowMs: 10 * MINUTE },
   /** Comments posted: more than anyone types, few enough that a script cannot flood a discussion. */
   commentsPerMember: { limit: 10, windowMs: MINUTE },
   /** Predictions placed: one every 5 s for 10 minutes, more than anyone follows; caps a script's rows. */
