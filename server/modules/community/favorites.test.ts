@@ -96,13 +96,19 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
       coins: [],
       read: false,
     });
+    // "Story f2", "Story f3" and "Story f4" are one story; a favorite names it as /api/stories does.
+    const { stories } = (await app.inject({ method: "GET", url: "/api/stories?feed=gemwire" })).json();
+    const storyOfF2 = stories.find((story: { articles: Array<{ link: string }> }) =>
+      story.articles.some((article) => article.link === link("f2")),
+    );
+    expect(storyOfF2?.id).toMatch(/^story-/);
     expect(items[2]).toMatchObject({
       id: "f2",
       source: "CoinDesk",
       creator: "Bo",
       votes: { up: 0, down: 0 },
       myVote: null,
-      story: null,
+      story: storyOfF2.id,
       coins: [],
       read: false,
     });

@@ -51,7 +51,7 @@ export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: favoritesSchema, 401: errorBodySchema },
       },
     },
-    async (request) => getFavorites(app.database, currentMember(request).id),
+    async (request) => getFavorites(app.database, currentMember(request).id, app.config.storiesWindowMs),
   );
 
   app.put(

@@ -3,8 +3,8 @@ import type { FeedItem } from "../../../contracts/feeds.ts";
 import type { Database } from "../../db/database.ts";
 import type { VoteDirection } from "../../db/schema.ts";
 import { invalidRequest, notFound } from "../../errors.ts";
+import { presentArticles } from "../feeds/present-articles.ts";
 import { findArticleByLink } from "../feeds/repository.ts";
-import { presentFavorite } from "./presenter.ts";
 import {
   deleteFavorite,
   deleteVote,
@@ -52,15 +52,17 @@ export async function castVote(
   return { link, ...tally };
 }
 
-/** The member's favorites, most recently added first, with current votes. */
-export async function getFavorites(database: Database, userId: string): Promise<{ items: FeedItem[] }> {
+/**
+ * The member's favorites, most recently added first: each the article as it was when
+ * added, with today's votes, story and read state.
+ */
+export async function getFavorites(
+  database: Database,
+  userId: string,
+  storiesWindowMs: number,
+): Promise<{ items: FeedItem[] }> {
   const rows = await listFavorites(database, userId, FAVORITES_MAX);
-  const tallies = await tallyArticles(
-    database,
-    rows.map((row) => row.link),
-    userId,
-  );
-  return { items: rows.map((row) => presentFavorite(row, tallies.get(row.link))) };
+  return { items: await presentArticles(database, rows, userId, storiesWindowMs) };
 }
 
 /**

@@ -8,8 +8,21 @@ export type StoredArticle = Pick<
   "item_id" | "title" | "link" | "published_at" | "description" | "image" | "source" | "creator"
 >;
 
-/** An article as the API shows it, with its link's votes and comment count (none where not given). */
-export function presentArticle(row: StoredArticle, tally: VoteTally = NO_VOTES): FeedItem {
+/** What presentArticles (present-articles.ts) knows of an article beyond its row and votes. */
+export type ArticleContext = { story: string | null; read: boolean };
+
+const NO_CONTEXT: ArticleContext = { story: null, read: false };
+
+/**
+ * An article as the API shows it, with its link's votes and comment count, its story and
+ * the viewer's read state (none where not given). Lists of FeedItems come from
+ * presentArticles, which gathers all of these for a page at once.
+ */
+export function presentArticle(
+  row: StoredArticle,
+  tally: VoteTally = NO_VOTES,
+  context: ArticleContext = NO_CONTEXT,
+): FeedItem {
   return {
     id: row.item_id,
     title: row.title,
@@ -22,9 +35,9 @@ export function presentArticle(row: StoredArticle, tally: VoteTally = NO_VOTES):
     votes: { ...tally.votes },
     myVote: tally.myVote,
     comments: tally.comments,
-    story: null,
+    story: context.story,
     coins: [],
-    read: false,
+    read: context.read,
   };
 }
 

@@ -79,13 +79,20 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["feeds"],
-        summary: "Search every stored article's title and description (at most 5, one per link)",
+        summary: "Search every stored article's title and description (at most 5 stories, each link once)",
+        description:
+          "Matches anywhere in a title or description, ignoring case; title matches first, then the newest. The matches are grouped by story (FeedItem.story; an article in no story stands alone) and the best 5 groups answered, each group's matching articles together, earliest first, so one story's copies take one place. Fold them with foldByStory.",
         querystring: searchQuerySchema,
         response: { 200: searchResultsSchema, 400: errorBodySchema },
       },
     },
     async (request) => ({
-      results: await searchFeedItems(app.database, request.query.q, request.member?.id ?? null),
+      results: await searchFeedItems(
+        app.database,
+        request.query.q,
+        request.member?.id ?? null,
+        app.config.storiesWindowMs,
+      ),
     }),
   );
 };

@@ -1,9 +1,10 @@
 import type { FeedItem, FeedKey, FeedStatus } from "../../../contracts/feeds.ts";
 import type { Database } from "../../db/database.ts";
 import { invalidRequest, notFound } from "../../errors.ts";
-import { tallyArticles } from "../community/repository.ts";
 import { topStoryLeads } from "../stories/answers.ts";
 import { DEFAULT_STORIES_WINDOW_MS } from "../stories/service.ts";
+import { type StoryOf, storyIdsOf } from "../stories/story-ids.ts";
+import { presentArticles } from "./present-articles.ts";
 import { presentArticle, uniqueByLink } from "./presenter.ts";
 import { failureBackoff } from "./refresh.ts";
 import {
@@ -21,7 +22,13 @@ import { presentComputedFeedStatus, presentFeedStatus } from "./status-presenter
 
 /** Spec §4: the store-level error when the whole fetch failed. */
 export const ALL_FEEDS_FAILED = "Failed to fetch feeds. Please try again later.";
+/** Issue 17: search answers at most this many stories (an article in no story counts as one). */
 export const SEARCH_LIMIT = 5;
+/**
+ * The best matching rows search groups into stories: plenty for five stories with all
+ * their matching articles, and a bound on the work whatever is typed.
+ */
+export const SEARCH_ROWS = 200;
 
 /** The catalog with each feed's status; `error` is set when every fetched feed failed at its last attempt. */
 export async function listFeeds(
@@ -98,16 +105,6 @@ const cursorAfter = (row: ArticleRow | undefined) => (row ? `${row.published_at}
 /** A cursor that keeps `row` itself on the next page. */
 const cursorAt = (row: ArticleRow) => `${row.published_at}_${row.id + 1}`;
 
-/** The page's articles presented with their votes, counted in one query for the whole page. */
-async function presentWithVotes(database: Database, rows: ArticleRow[], viewerId: string | null): Promise<FeedItem[]> {
-  const tallies = await tallyArticles(
-    database,
-    rows.map((row) => row.link),
-    viewerId,
-  );
-  return rows.map((row) => presentArticle(row, tallies.get(row.link)));
-}
-
 /**
  * A page of a feed's articles, newest first. Gemwire's own feed starts with the top
  * stories across every feed (ranked by coverage, recency and votes, one article each),
@@ -153,7 +150,7 @@ async function feedPage(
   return { rows: [...leads, ...included], next };
 }
 
-/** A page of a feed's items with their votes; `viewerId` (a member's id) also fills in `myVote`. */
+/** A page of a feed's items with their votes and stories; `viewerId` (a member's id) also fills in `myVote` and `read`. */
 export async function listFeedItems(
   database: Database,
   sources: Sources,
@@ -163,7 +160,7 @@ export async function listFeedItems(
   storiesWindowMs = DEFAULT_STORIES_WINDOW_MS,
 ): Promise<{ items: FeedItem[]; next: string | null }> {
   const { rows, next } = await feedPage(database, sources, key, query, storiesWindowMs);
-  return { items: await presentWithVotes(database, rows, viewerId), next };
+  return { items: await presentArticles(database, rows, viewerId, storiesWindowMs), next };
 }
 
 /** Gemwire's feed for subscribers (RSS, JSON Feed), which carry no votes. */
@@ -177,12 +174,46 @@ export async function listPublishedItems(
   return rows.map((row) => presentArticle(row));
 }
 
-/** Spec §2 Search: at most 5 results across every stored feed, de-duplicated by link. */
+/**
+ * Spec §2 Search, issue 17: at most 5 stories across every stored feed, best match first
+ * (title matches, then the newest). The matching articles (each link once) are grouped
+ * by their story, an article in no story standing alone; the first five groups in match
+ * order are answered, each group's matching articles together, earliest first — so five
+ * copies of one story take one place, not five.
+ */
 export async function searchFeedItems(
   database: Database,
   text: string,
   viewerId: string | null = null,
+  storiesWindowMs = DEFAULT_STORIES_WINDOW_MS,
+  now = Date.now(),
 ): Promise<FeedItem[]> {
-  const rows = await searchArticles(database, text, SEARCH_LIMIT * 6);
-  return presentWithVotes(database, uniqueByLink(rows).slice(0, SEARCH_LIMIT), viewerId);
+  const rows = uniqueByLink(await searchArticles(database, text, SEARCH_ROWS));
+  if (rows.length === 0) return [];
+  const storyOf = await storyIdsOf(database, storiesWindowMs, now);
+  const groups = groupByStory(rows, storyOf, SEARCH_LIMIT);
+  return presentArticles(database, groups.flat(), viewerId, storiesWindowMs, now);
+}
+
+/** As foldByStory (contracts/reading-catalog.ts) orders a story's articles: by time, then link. */
+const earliestFirst = (a: ArticleRow, b: ArticleRow) =>
+  a.published_at - b.published_at || (a.link < b.link ? -1 : a.link > b.link ? 1 : 0);
+
+/** The first `limit` groups of rows in their order, by story (a row in none alone), each earliest first. */
+function groupByStory(rows: ArticleRow[], storyOf: StoryOf, limit: number): ArticleRow[][] {
+  const groups: ArticleRow[][] = [];
+  const byStory = new Map<string, ArticleRow[]>();
+  for (const row of rows) {
+    const story = storyOf(row);
+    const group = story === null ? undefined : byStory.get(story);
+    if (group) {
+      group.push(row);
+      continue;
+    }
+    if (groups.length === limit) continue;
+    const fresh = [row];
+    groups.push(fresh);
+    if (story !== null) byStory.set(story, fresh);
+  }
+  return groups.map((group) => group.sort(earliestFirst));
 }

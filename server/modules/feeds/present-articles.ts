@@ -1,0 +1,41 @@
+import type { FeedItem } from "../../../contracts/feeds.ts";
+import { READ_STATE_LIMITS } from "../../../contracts/reading-catalog.ts";
+import type { Database } from "../../db/database.ts";
+import { tallyArticles } from "../community/repository.ts";
+import { keptSince, readLinksOf } from "../reading/repository.ts";
+import { storyIdsOf } from "../stories/story-ids.ts";
+import { presentArticle, type StoredArticle } from "./presenter.ts";
+
+/**
+ * Stored articles (a feed's rows, or favorites' copies of them) as the API's FeedItems,
+ * in the order given, each with:
+ * - `votes`, `myVote` and `comments`: the link's, across every feed (myVote is the
+ *   viewer's own; null for visitors);
+ * - `story`: the id of the story it is one of in GET /api/stories?feed=gemwire (every
+ *   feed's stories over `storiesWindowMs`, the server's STORIES_WINDOW_HOURS), or null;
+ * - `read`: whether the viewer (a member) opened the link in the kept read window;
+ *   always false for visitors (viewerId null), who keep theirs in the browser.
+ *
+ * A page costs a fixed number of queries whatever its size (up to 500 links): the
+ * votes' two, the stories cache's change check, and one for the read state when a
+ * member is viewing. The stories are never clustered here; their ids come from the kept
+ * stories (see storyIdsOf). Every list of FeedItems should come through here.
+ */
+export async function presentArticles(
+  database: Database,
+  rows: readonly StoredArticle[],
+  viewerId: string | null,
+  storiesWindowMs: number,
+  now = Date.now(),
+): Promise<FeedItem[]> {
+  if (rows.length === 0) return [];
+  const links = rows.map((row) => row.link);
+  const [tallies, storyOf, read] = await Promise.all([
+    tallyArticles(database, links, viewerId),
+    storyIdsOf(database, storiesWindowMs, now),
+    viewerId === null ? new Set<string>() : readLinksOf(database, viewerId, links, keptSince(now, READ_STATE_LIMITS)),
+  ]);
+  return rows.map((row) =>
+    presentArticle(row, tallies.get(row.link), { story: storyOf(row), read: row.link !== "" && read.has(row.link) }),
+  );
+}
