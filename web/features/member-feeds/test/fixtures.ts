@@ -50,7 +50,7 @@ export function article(id: string, title: string, minutesAgo = 30): FeedItem {
     description: "",
     image: null,
     source: "Blockline Daily",
-    creator: null,
+    creator: "Mara Quill",
     votes: { up: 0, down: 0 },
     myVote: null,
     comments: 0,
