@@ -14,6 +14,8 @@ export const pageRoutes = [
   "/favorites",
   "/feed",
   "/feeds/status",
+  "/feeds/mine",
+  "/feeds/mine/:key",
   "/blurts",
   "/settings",
   "/profile",

@@ -30,4 +30,5 @@ export const routeHeadings: ReadonlyArray<[path: string, heading: string]> = [
   ["/leaderboard", "Leaderboard"],
   ["/team", "Team"],
   ["/feeds/status", "Feed status"],
+  ["/feeds/mine", "Your feeds"],
 ];

@@ -62,6 +62,8 @@ export const paths = {
   reader: (url: string) => `/read?${new URLSearchParams({ url })}`,
   /** Issue 17: the member's own feeds (add, remove, OPML import and export). */
   memberFeeds: "/feeds/mine",
+  /** Issue 17: one of the member's own feeds, its articles as a feed page. */
+  memberFeed: (key: string) => `/feeds/mine/${encodeURIComponent(key)}`,
   api: {
     site: "/api/site",
     /** Spec §7: where the app reports each page view (path only). */
@@ -82,6 +84,14 @@ export const paths = {
     revokeInvite: (id: string) => `/api/admin/invites/${encodeURIComponent(id)}/revoke`,
     feeds: "/api/feeds",
     feedRefresh: (key: string) => `/api/feeds/${encodeURIComponent(key)}/refresh`,
+    /** Issue 17: the member's own feeds (GET the list, POST `{address}` to follow one). */
+    memberFeeds: "/api/me/feeds",
+    /** DELETE: stop following a member feed. */
+    memberFeed: (key: string) => `/api/me/feeds/${encodeURIComponent(key)}`,
+    /** The member's feeds as an OPML download. */
+    memberFeedsOpml: "/api/me/feeds.opml",
+    /** POST `{opml}`: follow every feed of an OPML file; answers a report per line. */
+    memberFeedsOpmlImport: "/api/me/feeds/opml",
     feedItems: (key: string, limit: number) => `/api/feeds/${encodeURIComponent(key)}/items?limit=${limit}`,
     search: (query: string) => `/api/search?q=${encodeURIComponent(query)}`,
     /**

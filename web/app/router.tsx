@@ -178,6 +178,20 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.memberFeeds,
+        lazy: page(
+          () => import("../features/member-feeds/components/member-feeds-page.tsx"),
+          (m) => m.MemberFeedsPage,
+        ),
+      },
+      {
+        path: "/feeds/mine/:key",
+        lazy: page(
+          () => import("../features/member-feeds/components/member-feed-page.tsx"),
+          (m) => m.MemberFeedPage,
+        ),
+      },
+      {
         path: paths.favorites,
         lazy: page(
           () => import("../features/feeds/components/favorites-page.tsx"),

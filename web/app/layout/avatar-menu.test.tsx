@@ -62,7 +62,7 @@ describe("AvatarMenu taking over from its stand-in button", () => {
     expect(await screen.findByRole("menuitem", { name: "Admin" })).toBeTruthy();
   });
 
-  it("lists the leaderboard beside the spec's items", async () => {
+  it("lists the leaderboard and the member's own feeds beside the spec's items", async () => {
     renderMenu({ early: { focused: false, opened: true } });
     await screen.findByRole("menu");
     expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual([
@@ -70,11 +70,13 @@ describe("AvatarMenu taking over from its stand-in button", () => {
       "Favorites",
       "Blurts",
       "Leaderboard",
+      "Your feeds",
       "Settings",
       "Admin",
       "Sign in",
     ]);
     expect(screen.getByRole("menuitem", { name: "Leaderboard" }).getAttribute("href")).toBe("/leaderboard");
+    expect(screen.getByRole("menuitem", { name: "Your feeds" }).getAttribute("href")).toBe("/feeds/mine");
   });
 
   it("does nothing of the sort when the stand-in was untouched", () => {

@@ -1,5 +1,5 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { LogIn, LogOut, MessageSquare, Search, Settings, Shield, Star, Trophy } from "lucide-react";
+import { LogIn, LogOut, MessageSquare, Rss, Search, Settings, Shield, Star, Trophy } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { Member } from "../../../contracts/accounts.ts";
@@ -16,13 +16,15 @@ const links = [
   { label: "Blurts", to: paths.blurts, icon: MessageSquare },
   // Not in the spec's menu: the leaderboard (issue 13) is reached from here and /predictions.
   { label: "Leaderboard", to: paths.leaderboard, icon: Trophy },
+  // Issue 17: where a member follows feeds of their own.
+  { label: "Your feeds", to: paths.memberFeeds, icon: Rss },
   { label: "Settings", to: paths.settings, icon: Settings },
   // The spec shows Admin to everyone; the admin area asks for the password itself.
   { label: "Admin", to: paths.admin, icon: Shield },
 ];
 
 /**
- * The avatar menu: Search, Favorites, Blurts, Leaderboard, Settings, Admin, then Sign out for a member
+ * The avatar menu: Search, Favorites, Blurts, Leaderboard, Your feeds, Settings, Admin, then Sign out for a member
  * or Sign in (coming back here) for a visitor. Keyboard: arrows, Enter, Escape.
  */
 export function AvatarMenu({

@@ -7,6 +7,7 @@ import {
   type LucideIcon,
   MessageSquare,
   Newspaper,
+  Rss,
   Settings,
   Star,
   TrendingUp,
@@ -33,5 +34,6 @@ export const mainNavigation: readonly NavItem[] = [
 export const userNavigation: readonly NavItem[] = [
   { label: "Profile", to: paths.profile, icon: User },
   { label: "Notifications", to: paths.notifications, icon: Bell },
+  { label: "Your feeds", to: paths.memberFeeds, icon: Rss },
   { label: "Settings", to: paths.settings, icon: Settings },
 ];

@@ -35,10 +35,10 @@ describe("Sidebar", () => {
     expect(screen.queryByRole("navigation", { name: "Your account" })).toBeNull();
   });
 
-  it("shows Profile, Notifications and Settings to a signed-in member", () => {
+  it("shows Profile, Notifications, Your feeds and Settings to a signed-in member", () => {
     renderSidebar({ signedIn: true });
     const links = within(screen.getByRole("navigation", { name: "Your account" })).getAllByRole("link");
-    expect(links.map((link) => link.textContent)).toEqual(["Profile", "Notifications", "Settings"]);
+    expect(links.map((link) => link.textContent)).toEqual(["Profile", "Notifications", "Your feeds", "Settings"]);
     expect(screen.queryByRole("link", { name: "Sign In" })).toBeNull();
   });
 

@@ -75,6 +75,7 @@ beforeEach(() => {
     "GET /api/events": () => json({ events: [], sample: true }),
     "GET /api/blog": () => json({ posts: [], next: null }),
     "GET /api/feeds": catalog([]),
+    "GET /api/me/feeds": () => json({ feeds: [], limit: 50, enabled: true }),
   };
   vi.stubGlobal("fetch", fetchMock);
 });

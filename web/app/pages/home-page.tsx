@@ -8,6 +8,7 @@ import { BlogSection } from "../../features/content/components/blog-section.tsx"
 import { EventsSection } from "../../features/content/components/events-section.tsx";
 import { CardSkeletons } from "../../features/feeds/components/article-list-states.tsx";
 import { FeedSection } from "../../features/feeds/components/feed-section.tsx";
+import { MemberFeedSections } from "../../features/member-feeds/components/member-feed-sections.tsx";
 import { useFeedSettings } from "../../features/settings/api.ts";
 import { useFeedCatalog } from "../../lib/feed-catalog.ts";
 import { paths } from "../../paths.ts";
@@ -35,7 +36,7 @@ const feedPages: Partial<Record<FeedKey, string>> = {
 
 /**
  * Spec §2 Home: the Gemwire feed on top, Notable Events, one section per enabled feed in
- * the reader's order, and the blog last.
+ * the reader's order, then the member's own feeds (issue 17), and the blog last.
  */
 export function HomePage() {
   const settings = useFeedSettings().query;
@@ -101,6 +102,7 @@ export function HomePage() {
         <div className="min-w-0 space-y-10 lg:col-start-1">
           <EventsSection />
           {enabled.filter((key) => key !== "gemwire").map((key) => section(key))}
+          <MemberFeedSections />
           <BlogSection />
         </div>
       </div>

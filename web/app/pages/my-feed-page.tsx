@@ -3,15 +3,19 @@ import { Page } from "../../components/ui/page.tsx";
 import { FEEDS_FAILED, useFeedsItems } from "../../features/feeds/api.ts";
 import { uniqueByLink } from "../../features/feeds/article-rules.ts";
 import { ArticleGrid } from "../../features/feeds/components/article-grid.tsx";
+import { useMemberFeeds } from "../../features/member-feeds/api.ts";
+import { isMemberFeedKey } from "../../features/member-feeds/keys.ts";
 import { useFeedSettings } from "../../features/settings/api.ts";
 
 /**
- * Spec §2 My Feed: the reader's enabled feeds merged, newest first, each link once. The
- * token ticker strip sits above it, as on every page that shows the ticker.
+ * Spec §2 My Feed: the reader's enabled feeds and their own feeds (issue 17) merged, newest
+ * first, each link once. The token ticker strip sits above it, as on every page that shows the ticker.
  */
 export function MyFeedPage() {
   const settings = useFeedSettings().query;
-  const keys = (settings.data?.enabledFeeds ?? []).filter((key) => key !== "gemwire");
+  const own = useMemberFeeds();
+  const ownKeys = own.query.data?.enabled ? own.query.data.feeds.map((feed) => feed.key).filter(isMemberFeedKey) : [];
+  const keys = [...(settings.data?.enabledFeeds ?? []).filter((key) => key !== "gemwire"), ...ownKeys];
   const feeds = useFeedsItems(keys);
   const items = uniqueByLink(
     feeds.flatMap((feed) => feed.data?.items ?? []).sort((a, b) => Date.parse(b.pubDate) - Date.parse(a.pubDate)),
@@ -31,7 +35,10 @@ export function MyFeedPage() {
         refreshable={false}
         source={{
           items,
-          isPending: settings.isPending || (items.length === 0 && feeds.some((feed) => feed.isPending)),
+          isPending:
+            settings.isPending ||
+            (own.member !== null && own.query.isPending) ||
+            (items.length === 0 && feeds.some((feed) => feed.isPending)),
           isError: feeds.length > 0 && feeds.every((feed) => feed.isError),
           isFetching: fetching,
           errorMessage: FEEDS_FAILED,

@@ -35,6 +35,13 @@ export function SettingsPage() {
             </Link>{" "}
             shows where each feed comes from and how its last fetches went.
           </p>
+          <p className="mt-2 text-sm text-muted">
+            Want another site's news?{" "}
+            <Link to={paths.memberFeeds} className="text-gem underline hover:text-white">
+              Your feeds
+            </Link>{" "}
+            follows any feed or site by its address, and imports or exports OPML.
+          </p>
         </Section>
         {user ? (
           <>

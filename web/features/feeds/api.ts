@@ -15,6 +15,7 @@ import { useSignInPath } from "../../lib/return-path.ts";
 import { useMe } from "../../lib/session.ts";
 import { useFeedRefreshMs } from "../../lib/site-config.ts";
 import { paths } from "../../paths.ts";
+import type { MemberFeedKey } from "../member-feeds/keys.ts";
 import { nextVote, type Vote, withVote } from "./article-rules.ts";
 
 /** Spec §4 and §8: the message when feeds cannot be loaded. */
@@ -23,8 +24,10 @@ export const FEEDS_FAILED = "Failed to fetch feeds. Please try again later.";
 export const FEED_PAGE_SIZE = 60;
 
 type FeedItems = { items: FeedItem[]; next: string | null };
+/** A built-in feed or a member's own (issue 17): both answer GET /api/feeds/:key/items. */
+export type AnyFeedKey = FeedKey | MemberFeedKey;
 
-export function feedItemsQuery(key: FeedKey, refreshMs: number) {
+export function feedItemsQuery(key: AnyFeedKey, refreshMs: number) {
   return queryOptions({
     queryKey: ["feeds", "items", key],
     queryFn: ({ signal }) => getJson<FeedItems>(paths.api.feedItems(key, FEED_PAGE_SIZE), signal),
@@ -35,12 +38,12 @@ export function feedItemsQuery(key: FeedKey, refreshMs: number) {
   });
 }
 
-export function useFeedItems(key: FeedKey) {
+export function useFeedItems(key: AnyFeedKey) {
   return useQuery(feedItemsQuery(key, useFeedRefreshMs()));
 }
 
 /** Several feeds at once (My Feed). */
-export function useFeedsItems(keys: readonly FeedKey[]) {
+export function useFeedsItems(keys: readonly AnyFeedKey[]) {
   const refreshMs = useFeedRefreshMs();
   return useQueries({ queries: keys.map((key) => feedItemsQuery(key, refreshMs)) });
 }

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { FeedKey } from "../../../contracts/feed-catalog.ts";
 import type { FeedStatus } from "../../../contracts/feeds.ts";
 import { toast } from "../../components/ui/toast/toast-store.ts";
 import { sendJson } from "../../lib/api-client.ts";
 import { feedCatalogQuery } from "../../lib/feed-catalog.ts";
 import { paths } from "../../paths.ts";
+import type { AnyFeedKey } from "./api.ts";
 
 /** How often the feed list is read again while waiting for the server's new attempt. */
 const POLL_MS = 2_000;
@@ -17,7 +17,7 @@ const WAIT_PAST_DUE_MS = 120_000;
  * at once, or once half the scheduler's wait has passed — docs/decisions/012), then follows the
  * feed list until the new attempt is recorded and reloads the feed's items.
  */
-export function useFeedRetry(key: FeedKey, status: FeedStatus | undefined) {
+export function useFeedRetry(key: AnyFeedKey, status: FeedStatus | undefined) {
   const client = useQueryClient();
   // The last attempt's time when the reader asked; undefined while not waiting.
   const [waitingSince, setWaitingSince] = useState<{ lastAttempt: string | null; until: number } | undefined>();

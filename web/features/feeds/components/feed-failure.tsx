@@ -7,7 +7,7 @@ import { paths } from "../../../paths.ts";
 import { sourceHost } from "../feed-health.ts";
 import type { useFeedRetry } from "../use-feed-retry.ts";
 
-const frame = "space-y-2 rounded-xl border border-red-900/60 bg-red-950/30 p-4";
+export const failureFrame = "space-y-2 rounded-xl border border-red-900/60 bg-red-950/30 p-4";
 
 /**
  * In place of 'No articles to display' when a feed has nothing stored and its last fetch
@@ -29,7 +29,7 @@ export function FeedFailure({
   const host = sourceHost(status.sourceAddress);
   const tries = status.consecutiveFailures;
   return (
-    <div role="alert" className={frame}>
+    <div role="alert" className={failureFrame}>
       <p className="flex items-start gap-2 font-medium text-red-100">
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
         <span>
@@ -55,7 +55,7 @@ export function FeedFailure({
 /** Gemwire's own feed is built from the others: empty because every one of them failed. */
 export function AllFeedsFailed({ message }: { message: string }) {
   return (
-    <div role="alert" className={frame}>
+    <div role="alert" className={failureFrame}>
       <p className="flex items-start gap-2 font-medium text-red-100">
         <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
         <span>No articles yet: every feed failed at its last attempt.</span>

@@ -1,12 +1,11 @@
 import { ChevronLeft, ChevronRight, Info } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import type { FeedKey } from "../../../../contracts/feed-catalog.ts";
 import type { FeedStatus } from "../../../../contracts/feeds.ts";
 import { EmptyState, LoadError } from "../../../components/ui/list-states.tsx";
 import { Tooltip } from "../../../components/ui/tooltip.tsx";
 import { articleKey, sourceLabel } from "../../../lib/articles.ts";
-import { FEEDS_FAILED, useFeedItems } from "../api.ts";
+import { type AnyFeedKey, FEEDS_FAILED, useFeedItems } from "../api.ts";
 import { sourcesOf } from "../article-rules.ts";
 import { useArticleList } from "../use-article-list.ts";
 import { useFeedRetry } from "../use-feed-retry.ts";
@@ -30,8 +29,9 @@ export function FeedSection({
   pageLink,
   status,
   feedsError = null,
+  failure,
 }: {
-  feedKey: FeedKey;
+  feedKey: AnyFeedKey;
   title: string;
   tags: readonly string[];
   pageLink?: string;
@@ -39,6 +39,8 @@ export function FeedSection({
   status?: FeedStatus;
   /** The feed list's error when every feed failed ('Failed to fetch feeds. …'). */
   feedsError?: string | null;
+  /** Why a feed outside GET /api/feeds (a member's own) is empty when its last fetch failed. */
+  failure?: ReactNode;
 }) {
   const headingId = useId();
   const filterId = useId();
@@ -130,6 +132,8 @@ export function FeedSection({
         <div role="status" className="flex gap-4 overflow-hidden" aria-busy="true" aria-label={`Loading ${title}`}>
           <CardSkeletons count={4} className={CARD_WIDTH} />
         </div>
+      ) : items.length === 0 && failure ? (
+        failure
       ) : items.length === 0 && status?.lastError ? (
         <FeedFailure title={title} status={status} retry={retry} />
       ) : items.length === 0 && feedsError && status?.sourceAddress === null ? (

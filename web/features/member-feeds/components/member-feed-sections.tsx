@@ -1,0 +1,29 @@
+import { LoadError } from "../../../components/ui/list-states.tsx";
+import { paths } from "../../../paths.ts";
+import { FeedSection } from "../../feeds/components/feed-section.tsx";
+import { useMemberFeeds } from "../api.ts";
+import { isMemberFeedKey } from "../keys.ts";
+import { MemberFeedFailure } from "./member-feed-failure.tsx";
+
+/** The dashboard's rows of the member's own feeds, after the built-in ones. Visitors have none. */
+export function MemberFeedSections() {
+  const { member, query } = useMemberFeeds();
+  if (!member) return null;
+  if (query.isError && !query.data) {
+    return <LoadError message="Your own feeds could not be loaded." onRetry={() => void query.refetch()} />;
+  }
+  // Off (MEMBER_FEEDS=off): the feeds' page says so; the dashboard simply shows the built-in feeds.
+  if (!query.data?.enabled) return null;
+  return query.data.feeds.map((feed) =>
+    isMemberFeedKey(feed.key) ? (
+      <FeedSection
+        key={feed.key}
+        feedKey={feed.key}
+        title={feed.title}
+        tags={[]}
+        pageLink={paths.memberFeed(feed.key)}
+        failure={feed.lastError ? <MemberFeedFailure feed={feed} /> : undefined}
+      />
+    ) : null,
+  );
+}
