@@ -96,6 +96,10 @@ export const paths = {
       return `/api/stories?${params}`;
     },
     votes: "/api/votes",
+    /** Issue 17: `PUT {links, read}` marks a member's articles read or unread. */
+    readState: "/api/reading/read",
+    /** Issue 17: a member's reading preference (`showEveryArticle`). */
+    readingPreferences: "/api/reading/preferences",
     favorites: "/api/favorites",
     favorite: (link: string) => `/api/favorites?link=${encodeURIComponent(link)}`,
     events: "/api/events",
