@@ -11,8 +11,11 @@ import { ArticleCard, type CardActions } from "./article-card.tsx";
 
 /** A read article is dimmed, and whole again under the pointer or the focus. */
 const READ_DIM = "opacity-70 transition-opacity hover:opacity-100 focus-within:opacity-100";
-/** The shortcuts' current article: the page's focus outline, drawn inside so a scrolling row does not clip it. */
-const ENTRY_FOCUS = "outline-none focus-visible:outline-2 focus-visible:-outline-offset-2";
+/**
+ * The shortcuts' current article: the page's focus outline, drawn inside so a scrolling row
+ * does not clip it, and scrolled clear of the sticky header (banner, prices, header).
+ */
+const ENTRY_FOCUS = "scroll-mt-32 scroll-mb-4 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2";
 
 function listEntry(item: FeedItem, actions: CardActions, reading: ReadState): ListEntry {
   return {
