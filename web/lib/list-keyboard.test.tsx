@@ -22,7 +22,7 @@ const items = (): FeedItem[] => [
 ];
 
 let fake: ReturnType<typeof fakeApi>;
-let onSearch: ReturnType<typeof vi.fn>;
+let onSearch: ReturnType<typeof vi.fn<() => void>>;
 let scrolled: ReturnType<typeof vi.fn>;
 let opened: ReturnType<typeof vi.spyOn>;
 
@@ -38,7 +38,7 @@ beforeEach(() => {
     "PUT /api/reading/read": ({ body }) => json(body),
   });
   vi.stubGlobal("fetch", fake.fetch);
-  onSearch = vi.fn();
+  onSearch = vi.fn<() => void>();
   scrolled = vi.fn();
   Element.prototype.scrollIntoView = scrolled as unknown as Element["scrollIntoView"];
   opened = vi.spyOn(window, "open").mockReturnValue(null);
