@@ -106,12 +106,12 @@ export const paths = {
       return `/api/stories?${params}`;
     },
     votes: "/api/votes",
+    /** Issue 17: `PUT {links, read}` marks a member's articles read or unread. */
+    readState: "/api/reading/read",
+    /** Issue 17: a member's reading preference (`showEveryArticle`). */
+    readingPreferences: "/api/reading/preferences",
     favorites: "/api/favorites",
     favorite: (link: string) => `/api/favorites?link=${encodeURIComponent(link)}`,
-    /** PUT `{links, read}`: mark articles read or unread again (members). */
-    readState: "/api/reading/read",
-    /** GET or PUT `{showEveryArticle}`: whether lists fold each story's articles (members). */
-    readingPreferences: "/api/reading/preferences",
     events: "/api/events",
     /** A page of blog posts, newest first; `before` is a page's `next`. */
     blogPosts: (query: { before?: string; limit?: number } = {}) => withQuery("/api/blog", query),

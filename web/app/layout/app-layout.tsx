@@ -5,6 +5,7 @@ import { Toaster } from "../../components/ui/toast/toaster.tsx";
 import { usePageViews } from "../../features/analytics/use-page-views.ts";
 import { useUnreadCount } from "../../features/community/notifications-api.ts";
 import { useLiveNotifications } from "../../features/community/use-live-notifications.ts";
+import { ListShortcutsHost } from "../../features/feeds/components/reading-shortcuts.tsx";
 import { PriceMarquee } from "../../features/market/components/price-marquee.tsx";
 import { TickerStrip } from "../../features/market/components/ticker-strip.tsx";
 import { startTour, useFirstVisitTour, useTour } from "../../features/tour/tour-store.ts";
@@ -130,6 +131,7 @@ export function AppLayout() {
         <Footer onStartTour={startTour} />
       </div>
       <Toaster />
+      <ListShortcutsHost onSearch={openSearch} />
       {searching ? (
         <Suspense fallback={null}>
           <SearchDialog open={searching} onClose={closeSearch} />

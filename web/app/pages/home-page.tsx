@@ -8,6 +8,8 @@ import { BlogSection } from "../../features/content/components/blog-section.tsx"
 import { EventsSection } from "../../features/content/components/events-section.tsx";
 import { CardSkeletons } from "../../features/feeds/components/article-list-states.tsx";
 import { FeedSection } from "../../features/feeds/components/feed-section.tsx";
+import { ShowEveryToggle } from "../../features/feeds/components/reading-bar.tsx";
+import { useShowEveryArticle } from "../../features/feeds/reading-preferences.ts";
 import { MemberFeedSections } from "../../features/member-feeds/components/member-feed-sections.tsx";
 import { useFeedSettings } from "../../features/settings/api.ts";
 import { useFeedCatalog } from "../../lib/feed-catalog.ts";
@@ -43,6 +45,7 @@ export function HomePage() {
   const catalog = useFeedCatalog();
   const [editing, setEditing] = useState(false);
   const [summary, setSummary] = useState(false);
+  const folding = useShowEveryArticle();
   const enabled = settings.data?.enabledFeeds ?? [];
   const statusOf = (key: FeedKey) => catalog.data?.feeds.find((feed) => feed.key === key);
   const section = (key: FeedKey, title = feedTitles[key]) => (
@@ -63,6 +66,7 @@ export function HomePage() {
       description="Spot trending stories and scan Solana for AI suggested tickers"
       actions={
         <div className="flex flex-wrap gap-2">
+          <ShowEveryToggle reading={folding} />
           <button
             type="button"
             aria-haspopup="dialog"

@@ -32,6 +32,7 @@ export function MyFeedPage() {
     >
       <ArticleGrid
         section="my-feed"
+        label="My Feed"
         refreshable={false}
         source={{
           items,

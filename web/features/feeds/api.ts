@@ -11,6 +11,7 @@ import type { FeedKey } from "../../../contracts/feed-catalog.ts";
 import type { FeedItem } from "../../../contracts/feeds.ts";
 import { toast } from "../../components/ui/toast/toast-store.ts";
 import { getJson, sendJson } from "../../lib/api-client.ts";
+import { updateArticleEverywhere } from "../../lib/article-cache.ts";
 import { useSignInPath } from "../../lib/return-path.ts";
 import { useMe } from "../../lib/session.ts";
 import { useFeedRefreshMs } from "../../lib/site-config.ts";
@@ -74,18 +75,6 @@ export function useFavorites() {
     query,
     links: new Set(member ? (query.data?.items.map((item) => item.link) ?? []) : []),
   };
-}
-
-/** Applies a change to every cached copy of an article (feeds, search, favorites). */
-function updateArticleEverywhere(client: QueryClient, link: string, change: (item: FeedItem) => FeedItem) {
-  const patch = (items: FeedItem[]) => items.map((item) => (item.link === link ? change(item) : item));
-  for (const [key, data] of client.getQueriesData<FeedItems | { results: FeedItem[] }>({})) {
-    if (!data || typeof data !== "object") continue;
-    if ("items" in data && Array.isArray(data.items)) client.setQueryData(key, { ...data, items: patch(data.items) });
-    else if ("results" in data && Array.isArray(data.results)) {
-      client.setQueryData(key, { ...data, results: patch(data.results) });
-    }
-  }
 }
 
 /** The article lists a vote or favorite changes; a refetch in flight would land with old counts. */

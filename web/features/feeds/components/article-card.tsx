@@ -32,9 +32,10 @@ export function useCardActions(hidden: { isHidden: (link: string) => boolean; to
 const INTERACTIVE = "button, input, a, select, textarea, label, [role='option'], [role='listbox']";
 
 /** Spec §2: clicking a card opens the article in a new tab, except on its buttons, inputs and links. */
-function openOnCardClick(event: MouseEvent<HTMLElement>, link: string) {
+function openOnCardClick(event: MouseEvent<HTMLElement>, link: string, onOpen?: () => void) {
   if (!link || (event.target as Element).closest(INTERACTIVE)) return;
   window.open(link, "_blank", "noopener,noreferrer");
+  onOpen?.();
 }
 
 /** The list entry after (or else before) the card holding this element. */
@@ -65,10 +66,16 @@ export function ArticleCard({
   item,
   actions,
   className = "",
+  read = false,
+  onOpen,
 }: {
   item: FeedItem;
   actions: CardActions;
   className?: string;
+  /** Issue 17: the reader has read it (the list dims it). */
+  read?: boolean;
+  /** Issue 17: the article was opened (card click or its title's link): it is read. */
+  onOpen?: () => void;
 }) {
   const hidden = actions.isHidden(articleKey(item));
   const favorite = actions.favorites.isFavorite(item);
@@ -81,8 +88,9 @@ export function ArticleCard({
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the title link is the keyboard way to open the article
     <article
-      onClick={(event) => openOnCardClick(event, item.link)}
+      onClick={(event) => openOnCardClick(event, item.link, onOpen)}
       data-hidden={hidden || undefined}
+      data-read={read || undefined}
       className={`flex cursor-pointer flex-col overflow-hidden rounded-xl border border-line bg-panel transition-colors hover:border-zinc-600 ${hidden ? "opacity-50" : ""} ${className}`}
     >
       <ArticleImage src={item.image} className="h-40 w-full bg-zinc-900 object-cover" />
@@ -96,8 +104,17 @@ export function ArticleCard({
           <span className="shrink-0">{formatDate(item.pubDate)}</span>
         </div>
         <h3 className="font-semibold leading-snug text-zinc-50">
+          {read ? <span className="sr-only">Read: </span> : null}
           {item.link ? (
-            <a href={item.link} target="_blank" rel="noopener noreferrer" className="line-clamp-3 hover:text-gem">
+            <a
+              href={item.link}
+              target="_blank"
+              rel="noopener noreferrer"
+              onClick={onOpen}
+              // A middle click opens it too (in a background tab).
+              onAuxClick={(event) => (event.button === 1 ? onOpen?.() : undefined)}
+              className="line-clamp-3 hover:text-gem"
+            >
               {item.title}
             </a>
           ) : (

@@ -4,8 +4,11 @@ import { EmptyState, LoadError, RefreshButton } from "../../../components/ui/lis
 import { articleKey } from "../../../lib/articles.ts";
 import { sortByVotes, type VoteSort } from "../article-rules.ts";
 import { useArticleList } from "../use-article-list.ts";
-import { ArticleCard, useCardActions } from "./article-card.tsx";
+import { useReadingList } from "../use-reading-list.ts";
+import { useCardActions } from "./article-card.tsx";
+import { FoldedArticle } from "./article-fold.tsx";
 import { CardSkeletons, ShowHiddenToggle } from "./article-list-states.tsx";
+import { ReadingBar } from "./reading-bar.tsx";
 
 export type ArticleSource = {
   items: readonly FeedItem[];
@@ -27,6 +30,8 @@ export function ArticleGrid({
   refreshable = true,
   emptyText = "No articles to display",
   whenEmpty,
+  fold = true,
+  label = "this list",
 }: {
   section: string;
   source: ArticleSource;
@@ -35,12 +40,17 @@ export function ArticleGrid({
   emptyText?: string;
   /** Shown instead of `emptyText` when there are no articles at all (why the feed is empty). */
   whenEmpty?: ReactNode;
+  /** Issue 17: each story once under its earliest article (not on favorites, where each was chosen). */
+  fold?: boolean;
+  /** What the list is, for its buttons' names ("Bitcoin News"). */
+  label?: string;
 }) {
   const sortId = useId();
   const [sort, setSort] = useState<VoteSort>("newest");
   const list = useArticleList(section, source.items);
   const actions = useCardActions(list.hidden);
-  const shown = sortByVotes(list.visible, sort);
+  const reading = useReadingList(section, sortByVotes(list.visible, sort), { fold });
+  const shown = reading.folds;
 
   return (
     <div className="space-y-4">
@@ -63,6 +73,7 @@ export function ArticleGrid({
             </select>
           </>
         ) : null}
+        {source.items.length > 0 ? <ReadingBar reading={reading} label={label} /> : null}
         {refreshable ? (
           <span className="ml-auto">
             <RefreshButton label="Refresh Feed" busy={source.isFetching} onRefresh={source.refetch} />
@@ -82,14 +93,16 @@ export function ArticleGrid({
         </div>
       ) : source.items.length === 0 && whenEmpty ? (
         whenEmpty
-      ) : shown.length === 0 ? (
+      ) : list.visible.length === 0 ? (
         <EmptyState>{emptyText}</EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState>Every article here is read. Turn off Hide read to see them again.</EmptyState>
       ) : (
         // Cards keep their own height: one without a picture is shorter, not stretched with a gap.
         <ul className="grid items-start gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {shown.map((item) => (
-            <li key={articleKey(item)} className="flex">
-              <ArticleCard item={item} actions={actions} className="w-full" />
+          {shown.map((fold) => (
+            <li key={articleKey(fold.lead)} className="flex">
+              <FoldedArticle fold={fold} actions={actions} reading={reading.readState} />
             </li>
           ))}
         </ul>

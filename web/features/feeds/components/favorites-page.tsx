@@ -15,6 +15,8 @@ export function FavoritesPage() {
       ) : member ? (
         <ArticleGrid
           section="favorites"
+          label="Favorites"
+          fold={false}
           refreshable={false}
           emptyText="No favorite articles yet"
           source={{

@@ -42,6 +42,7 @@ export function FeedPage({
         section={`page:${feedKey}`}
         source={failed ? { ...source, isFetching: retry.busy, refetch: retry.retry } : source}
         sortable={sortable}
+        label={title}
         whenEmpty={
           failed ? <FeedFailure title={title} status={failed} retry={retry} offerRefresh={false} /> : undefined
         }

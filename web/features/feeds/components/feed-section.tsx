@@ -9,9 +9,12 @@ import { type AnyFeedKey, FEEDS_FAILED, useFeedItems } from "../api.ts";
 import { sourcesOf } from "../article-rules.ts";
 import { useArticleList } from "../use-article-list.ts";
 import { useFeedRetry } from "../use-feed-retry.ts";
-import { ArticleCard, useCardActions } from "./article-card.tsx";
+import { useReadingList } from "../use-reading-list.ts";
+import { useCardActions } from "./article-card.tsx";
+import { FoldedArticle } from "./article-fold.tsx";
 import { CardSkeletons, ShowHiddenToggle } from "./article-list-states.tsx";
 import { AllFeedsFailed, FeedFailure } from "./feed-failure.tsx";
+import { ReadingBar } from "./reading-bar.tsx";
 
 /** Spec §2 Home: feed cards are 300–340 px wide. */
 const CARD_WIDTH = "w-[300px] shrink-0 snap-start sm:w-[340px]";
@@ -48,9 +51,12 @@ export function FeedSection({
   const [source, setSource] = useState("");
   const items = feed.data?.items ?? [];
   const sources = sourcesOf(items);
-  const filtered = (source ? items.filter((item) => item.source === source) : items).slice(0, SECTION_SIZE);
+  const filtered = source ? items.filter((item) => item.source === source) : items;
   const list = useArticleList(`home:${feedKey}`, filtered);
   const actions = useCardActions(list.hidden);
+  // Issue 17: the whole loaded feed is folded, then the row shows its first stories.
+  const reading = useReadingList(`home:${feedKey}`, list.visible);
+  const shown = reading.folds.slice(0, SECTION_SIZE);
   const row = useRef<HTMLUListElement>(null);
   const retry = useFeedRetry(feedKey, status);
 
@@ -125,6 +131,7 @@ export function FeedSection({
             </button>
           </div>
         </div>
+        {feed.data ? <ReadingBar reading={reading} label={title} withFoldToggle={false} className="w-full" /> : null}
       </div>
       {feed.isError && !feed.data ? (
         <LoadError message={FEEDS_FAILED} onRetry={() => void feed.refetch()} />
@@ -140,6 +147,8 @@ export function FeedSection({
         <AllFeedsFailed message={feedsError} />
       ) : list.visible.length === 0 ? (
         <EmptyState>No articles to display</EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState>Every article here is read. Turn off Hide read to see them again.</EmptyState>
       ) : (
         // The row takes focus so arrow keys scroll it (a scrollable region must be keyboard reachable).
         <ul
@@ -150,9 +159,9 @@ export function FeedSection({
           // Cards keep their own height: one without a picture is shorter, not stretched with a gap.
           className="flex snap-x items-start gap-4 overflow-x-auto rounded-xl pb-3 [scrollbar-color:#3f3f46_transparent]"
         >
-          {list.visible.map((item) => (
-            <li key={articleKey(item)} className={`flex ${CARD_WIDTH}`}>
-              <ArticleCard item={item} actions={actions} className="w-full" />
+          {shown.map((fold) => (
+            <li key={articleKey(fold.lead)} className={`flex ${CARD_WIDTH}`}>
+              <FoldedArticle fold={fold} actions={actions} reading={reading.readState} />
             </li>
           ))}
         </ul>
