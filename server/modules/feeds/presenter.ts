@@ -1,11 +1,12 @@
 import type { FeedItem } from "../../../contracts/feeds.ts";
 import { NO_VOTES, type VoteTally } from "../community/repository.ts";
+import { readCoins } from "./coin-tags.ts";
 import type { ArticleRow } from "./repository.ts";
 
 /** The stored columns an article is shown from: a feed's row, or a favorite's copy of one. */
 export type StoredArticle = Pick<
   ArticleRow,
-  "item_id" | "title" | "link" | "published_at" | "description" | "image" | "source" | "creator"
+  "item_id" | "title" | "link" | "published_at" | "description" | "image" | "source" | "creator" | "coins"
 >;
 
 /** An article as the API shows it, with its link's votes and comment count (none where not given). */
@@ -23,7 +24,7 @@ export function presentArticle(row: StoredArticle, tally: VoteTally = NO_VOTES):
     myVote: tally.myVote,
     comments: tally.comments,
     story: null,
-    coins: [],
+    coins: readCoins(row.coins),
     read: false,
   };
 }
