@@ -24,10 +24,11 @@ export const FEED_PAGE_SIZE = 60;
 
 type FeedItems = { items: FeedItem[]; next: string | null };
 
-export function feedItemsQuery(key: FeedKey, refreshMs: number) {
+/** A feed's newest items; with `coin`, only those tagged with it (a list of its own in the cache). */
+export function feedItemsQuery(key: FeedKey, refreshMs: number, coin: string | null = null) {
   return queryOptions({
-    queryKey: ["feeds", "items", key],
-    queryFn: ({ signal }) => getJson<FeedItems>(paths.api.feedItems(key, FEED_PAGE_SIZE), signal),
+    queryKey: coin ? ["feeds", "items", key, { coin }] : ["feeds", "items", key],
+    queryFn: ({ signal }) => getJson<FeedItems>(paths.api.feedItems(key, FEED_PAGE_SIZE, coin), signal),
     // Spec §4: feeds older than the refresh period are fetched again while the page is open;
     // the timer stops when the page closes (the query is no longer observed).
     staleTime: refreshMs,
@@ -35,14 +36,14 @@ export function feedItemsQuery(key: FeedKey, refreshMs: number) {
   });
 }
 
-export function useFeedItems(key: FeedKey) {
-  return useQuery(feedItemsQuery(key, useFeedRefreshMs()));
+export function useFeedItems(key: FeedKey, coin: string | null = null) {
+  return useQuery(feedItemsQuery(key, useFeedRefreshMs(), coin));
 }
 
 /** Several feeds at once (My Feed). */
-export function useFeedsItems(keys: readonly FeedKey[]) {
+export function useFeedsItems(keys: readonly FeedKey[], coin: string | null = null) {
   const refreshMs = useFeedRefreshMs();
-  return useQueries({ queries: keys.map((key) => feedItemsQuery(key, refreshMs)) });
+  return useQueries({ queries: keys.map((key) => feedItemsQuery(key, refreshMs, coin)) });
 }
 
 export function searchQuery(text: string) {

@@ -10,6 +10,7 @@ import { useToggleFavorite, useVote } from "../api.ts";
 import { shareArticle } from "../share.ts";
 import { AgeBadge } from "./age-badge.tsx";
 import { ArticleImage } from "./article-image.tsx";
+import { CoinChips } from "./coin-chips.tsx";
 import { TokenSearch } from "./token-search.tsx";
 
 /** What a list of cards shares: one vote and favorite hook for all of them, and the section's hide state. */
@@ -105,6 +106,7 @@ export function ArticleCard({
           )}
         </h3>
         {description ? <p className="line-clamp-3 text-sm text-muted">{description}</p> : null}
+        <CoinChips coins={item.coins} />
         <div className="mt-auto space-y-2 pt-2">
           <TokenSearch label={`Find a token mentioned in “${item.title}”`} />
           <div className="flex flex-wrap items-center gap-0.5">

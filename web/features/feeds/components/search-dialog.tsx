@@ -5,6 +5,7 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { articleKey, truncate } from "../../../lib/articles.ts";
 import { formatDate } from "../../../lib/dates.ts";
 import { searchQuery } from "../api.ts";
+import { taggedWith, useCoinFilter } from "../coin-filter.ts";
 import { ArticleImage } from "./article-image.tsx";
 
 /** Typing settles for this long before a search is sent. */
@@ -39,7 +40,9 @@ function SearchBox() {
   const listId = useId();
   const query = useDebounced(text.trim(), DEBOUNCE_MS);
   const search = useQuery({ ...searchQuery(query), enabled: query.length > 0, placeholderData: keepPreviousData });
-  const results = query ? (search.data?.results ?? []) : [];
+  // On a list filtered by a coin, so are its results.
+  const { coin } = useCoinFilter();
+  const results = query ? taggedWith(search.data?.results ?? [], coin) : [];
   // Results of an earlier text stay on screen while the new search runs, but Enter waits for fresh ones.
   const stale = text.trim() !== query || search.isPlaceholderData;
   const waiting = stale || (query.length > 0 && search.isPending);
@@ -103,7 +106,7 @@ function SearchBox() {
           <p className="py-4 text-center text-sm text-muted">Searching…</p>
         ) : results.length === 0 ? (
           <p role="status" className="py-4 text-center text-sm text-muted">
-            No results found for "{query}"
+            No results found for "{query}"{coin ? ` tagged ${coin}` : ""}
           </p>
         ) : null}
         <div id={listId} role="listbox" aria-label="Results" className="space-y-1">
@@ -125,6 +128,7 @@ function SearchBox() {
                 <p className="mt-0.5 line-clamp-2 text-sm text-muted">{truncate(item.description, SNIPPET)}</p>
                 <p className="mt-1 text-xs text-zinc-500">
                   {item.source} · {formatDate(item.pubDate)}
+                  {item.coins.length > 0 ? ` · ${item.coins.join(", ")}` : ""}
                 </p>
               </div>
             </div>
