@@ -11,9 +11,13 @@ const chip =
  * filters the list it is on (`?coin=SYM`), or the list at `filterOn` when given (a card
  * outside any filterable list).
  */
-export function CoinChips({ coins, filterOn }: { coins: readonly string[]; filterOn?: string }) {
+export function CoinChips(props: { coins: readonly string[]; filterOn?: string }) {
+  // Most articles name no coin: they render nothing and read nothing of the address.
+  return props.coins.length === 0 ? null : <ChipList {...props} />;
+}
+
+function ChipList({ coins, filterOn }: { coins: readonly string[]; filterOn?: string }) {
   const filter = useCoinFilter();
-  if (coins.length === 0) return null;
   return (
     <ul aria-label="Coins" className="flex flex-wrap gap-1">
       {coins.map((symbol) => {
