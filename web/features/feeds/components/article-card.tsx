@@ -96,6 +96,7 @@ export function ArticleCard({
           <span aria-hidden>·</span>
           <span className="shrink-0">{formatDate(item.pubDate)}</span>
         </div>
+        <CoinChips coins={item.coins} />
         <h3 className="font-semibold leading-snug text-zinc-50">
           {item.link ? (
             <a href={item.link} target="_blank" rel="noopener noreferrer" className="line-clamp-3 hover:text-gem">
@@ -106,7 +107,6 @@ export function ArticleCard({
           )}
         </h3>
         {description ? <p className="line-clamp-3 text-sm text-muted">{description}</p> : null}
-        <CoinChips coins={item.coins} />
         <div className="mt-auto space-y-2 pt-2">
           <TokenSearch label={`Find a token mentioned in “${item.title}”`} />
           <div className="flex flex-wrap items-center gap-0.5">

@@ -19,7 +19,9 @@ export function CoinChips(props: { coins: readonly string[]; filterOn?: string }
 function ChipList({ coins, filterOn }: { coins: readonly string[]; filterOn?: string }) {
   const filter = useCoinFilter();
   return (
-    <ul aria-label="Coins" className="flex flex-wrap gap-1">
+    // A group, not a list: it sits inside list items (a story's articles) that readers count.
+    // biome-ignore lint/a11y/useSemanticElements: a fieldset groups form controls; these are links
+    <div role="group" aria-label="Coins" className="flex flex-wrap gap-1">
       {coins.map((symbol) => {
         const token = findBuiltInToken(symbol);
         const to = token
@@ -28,18 +30,17 @@ function ChipList({ coins, filterOn }: { coins: readonly string[]; filterOn?: st
             ? `${filterOn}?${new URLSearchParams({ coin: symbol })}`
             : filter.filterHref(symbol);
         return (
-          <li key={symbol}>
-            <Link
-              to={to}
-              aria-label={`Coin: ${symbol}`}
-              title={token ? `${token.name}: its token page` : `Only articles tagged ${symbol}`}
-              className={`${chip} ${filter.coin === symbol ? "border-gem/60 text-gem" : ""}`}
-            >
-              {symbol}
-            </Link>
-          </li>
+          <Link
+            key={symbol}
+            to={to}
+            aria-label={`Coin: ${symbol}`}
+            title={token ? `${token.name}: its token page` : `Only articles tagged ${symbol}`}
+            className={`${chip} ${filter.coin === symbol ? "border-gem/60 text-gem" : ""}`}
+          >
+            {symbol}
+          </Link>
         );
       })}
-    </ul>
+    </div>
   );
 }

@@ -55,7 +55,7 @@ const where = () => screen.getByTestId("where").textContent;
 describe("coin chips", () => {
   it("link a coin with a token page to it, and any other coin to this list filtered by it", () => {
     renderAt(<CoinChips coins={["SOL", "WIF"]} />, { me: visitor, at: "/news?source=x" });
-    const chips = within(screen.getByRole("list", { name: "Coins" }));
+    const chips = within(screen.getByRole("group", { name: "Coins" }));
     expect(chips.getByRole("link", { name: "Coin: SOL" }).getAttribute("href")).toBe("/token/SOL");
     const wif = chips.getByRole("link", { name: "Coin: WIF" });
     expect(wif.getAttribute("href")).toBe("/news?source=x&coin=WIF");
@@ -65,7 +65,7 @@ describe("coin chips", () => {
 
   it("render nothing for an article that names no coin", () => {
     renderAt(<CoinChips coins={[]} />, { me: visitor });
-    expect(screen.queryByRole("list", { name: "Coins" })).toBeNull();
+    expect(screen.queryByRole("group", { name: "Coins" })).toBeNull();
   });
 
   it("lead to another list's filter when told to (a card outside any list)", () => {
