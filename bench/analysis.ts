@@ -8,6 +8,7 @@ import { CoinIndex } from "../server/modules/analysis/coin-index.ts";
 import { keyPoints } from "../server/modules/analysis/key-points.ts";
 import { splitSentences } from "../server/modules/analysis/sentences.ts";
 import { TickerCount } from "../server/modules/analysis/tickers.ts";
+import { tagArticle } from "../server/modules/feeds/coin-tags.ts";
 import { dedupeByContainment } from "../server/modules/trends/dedupe.ts";
 
 const ROUNDS = 5;
@@ -43,6 +44,14 @@ const coins = (n: number) =>
   }));
 const index = new CoinIndex(coins(17_000), "coin list");
 const mentions = (n: number) => "Ondo (ONDO) and $SOL rose on Avalanche while Bitcoin Cash fell, ".repeat(n);
+/** Stored articles as a feed gives them: a headline and a description of a few hundred characters. */
+const articles = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    title: `Solana (SOL) and Bitcoin rally ${i}% as Jupiter traders pile in`,
+    description: `Market report ${i}: $SOL rose while BTC held steady; analysts at the firm said the ETF flows `.repeat(
+      4,
+    ),
+  }));
 const trends = (n: number) =>
   Array.from({ length: n }, (_, i) => ({ title: `topic ${i} news ${i % 7}`, trafficNumber: i % 500, pubDate: i }));
 
@@ -82,4 +91,10 @@ row(
   best(() => trafficNumber(`1${" ".repeat(25_000)}x`)),
   best(() => trafficNumber(`1${" ".repeat(50_000)}x`)),
   "25k / 50k characters",
+);
+row(
+  "coin tags (title + description, 17k-coin index)",
+  best(() => articles(1_000).map((article) => tagArticle(index, article))),
+  best(() => articles(2_000).map((article) => tagArticle(index, article))),
+  "1,000 / 2,000 articles",
 );

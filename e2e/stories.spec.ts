@@ -37,8 +37,9 @@ test("stories: read one story's coverage, order by coverage, refresh, and pick a
   expect(await articles.count()).toBeGreaterThanOrEqual(2);
   for (const article of await articles.all()) {
     await expect(article.locator("span[title]").first()).toHaveText(/\S/);
-    await expect(article.getByRole("link")).toHaveAttribute("target", "_blank");
-    await expect(article.getByRole("link")).toHaveAttribute("rel", "noopener noreferrer");
+    // The title's link (its coin chips link inside Gemwire).
+    await expect(article.getByRole("link").first()).toHaveAttribute("target", "_blank");
+    await expect(article.getByRole("link").first()).toHaveAttribute("rel", "noopener noreferrer");
   }
   await toggle.click();
   await expect(articles.first()).toBeHidden();
@@ -76,7 +77,11 @@ test("stories: read one story's coverage, order by coverage, refresh, and pick a
   expect(bitcoinLinks.size).toBeGreaterThan(0);
   const bitcoinToggle = cards.first().getByRole("button", { name: /^\d+ articles$/ });
   await bitcoinToggle.click();
-  const bitcoinArticles = page.locator(`#${await bitcoinToggle.getAttribute("aria-controls")}`).getByRole("link");
+  // The articles' own links (opening in a new tab), not their coin chips.
+  const bitcoinArticles = page
+    .locator(`#${await bitcoinToggle.getAttribute("aria-controls")}`)
+    .getByRole("link")
+    .and(page.locator("[target=_blank]"));
   await expect(bitcoinArticles.first()).toBeVisible();
   const shownLinks = await bitcoinArticles.evaluateAll((links) => links.map((link) => link.getAttribute("href")));
   expect(shownLinks.length).toBeGreaterThanOrEqual(2);

@@ -10,6 +10,7 @@ import { profileRoutes } from "./modules/accounts/profile-routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { type AdminPassword, loadAdminPassword } from "./modules/admin/admin-password.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { COIN_LIST_FETCH, CoinList } from "./modules/analysis/coin-list.ts";
 import { type AnalysisRoutesOptions, analysisRoutes } from "./modules/analysis/routes.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { blurtsRoutes } from "./modules/community/blurts-routes.ts";
@@ -55,6 +56,8 @@ declare module "fastify" {
     wakeFeedScheduler: () => void;
     /** The process's one price service (cache, batching, failure state). */
     prices: PriceService;
+    /** The price API's coin list, indexed once per process: analyses and coin tags share it. */
+    coins: CoinList;
     /** The process's notification streams. */
     notificationHub: NotificationHub;
     /** The process's search trends lists (built once per change, shared by requests). */
@@ -161,6 +164,13 @@ export async function buildApp({
     );
     app.addHook("onClose", async () => fetcher.close());
   }
+  // The coin list comes from the price API, reached as the prices are (sample mode: this server).
+  const coinFetch = createGuardedFetch({ allowPrivate: config.allowPrivateSources, ...COIN_LIST_FETCH });
+  app.decorate(
+    "coins",
+    new CoinList({ fetcher: coinFetch, baseUrl: config.priceApiUrl, log: app.log.child({ module: "coins" }) }),
+  );
+  app.addHook("onClose", async () => coinFetch.close());
   app.decorate(
     "trends",
     trends ??

@@ -92,7 +92,9 @@ export const paths = {
     memberFeedsOpml: "/api/me/feeds.opml",
     /** POST `{opml}`: follow every feed of an OPML file; answers a report per line. */
     memberFeedsOpmlImport: "/api/me/feeds/opml",
-    feedItems: (key: string, limit: number) => `/api/feeds/${encodeURIComponent(key)}/items?limit=${limit}`,
+    /** A page of a feed's items; with `coin`, only those tagged with it. */
+    feedItems: (key: string, limit: number, coin?: string | null) =>
+      `/api/feeds/${encodeURIComponent(key)}/items?limit=${limit}${coin ? `&coin=${encodeURIComponent(coin)}` : ""}`,
     search: (query: string) => `/api/search?q=${encodeURIComponent(query)}`,
     /**
      * A page of a feed's stories; without a sort the server ranks them, without a limit it

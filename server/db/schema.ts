@@ -38,6 +38,11 @@ export interface ArticlesTable {
   creator: string;
   first_seen_at: number;
   updated_at: number;
+  /**
+   * The coins named in the title and description: upper-case symbols between commas,
+   * most mentioned first (",BTC,SOL,"); '' for none; null until tagged (migration 018).
+   */
+  coins: string | null;
 }
 
 export interface UsersTable {

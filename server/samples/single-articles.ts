@@ -87,6 +87,15 @@ export const singleArticles: Array<
   ],
   [
     "search",
+    "Jupiter (JUP) holders vote to cut token emissions on Solana's biggest exchange",
+    "Token Ticker",
+    "Priya Castell",
+    12,
+    "JUP",
+    "The vote passed with 92% support, and $JUP rose 8% on the day.",
+  ],
+  [
+    "search",
     "Solana validator count climbs to a new high",
     "Chainpost",
     "Noor Ellery",

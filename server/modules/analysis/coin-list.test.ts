@@ -118,6 +118,26 @@ describe("the coin list", () => {
     expect((await listAt(0).list.index()).source).toBe("built-in");
   });
 
+  it("answers current() at once, with Gemwire's own coins until the list has come", async () => {
+    let answer: () => void = () => {};
+    prices.answerList((_, response) => {
+      answer = () => {
+        response.setHeader("content-type", "application/json");
+        response.end(JSON.stringify(testCoinList));
+      };
+    });
+    const { list } = listAt(0);
+    const meanwhile = list.current();
+    expect(meanwhile.source).toBe("built-in");
+    // The same stand-in every time, not an index built afresh per call.
+    expect(list.current()).toBe(meanwhile);
+    await until(async () => expect(listFetches()).toBe(1));
+    answer();
+    await until(async () => expect(list.current().source).toBe("coin list"));
+    expect(await list.index()).toBe(list.current());
+    expect(listFetches()).toBe(1);
+  });
+
   it("asks for platforms, keeping a query the operator put on the base URL", () => {
     expect(coinListUrl("https://pro-api.example/api/v3/?x_cg_pro_api_key=k1")).toBe(
       "https://pro-api.example/api/v3/coins/list?x_cg_pro_api_key=k1&include_platform=true",

@@ -58,6 +58,8 @@ export function readCoinList(body: unknown): CoinListEntry[] {
 
 export class CoinList {
   #index: CoinIndex | undefined;
+  /** Gemwire's own coins, indexed once, for while the list cannot be had. */
+  #builtIn: CoinIndex | undefined;
   /** When the list is next asked for: a day after it came, a while after it did not. */
   #nextAttemptAt = 0;
   #loading: Promise<void> | undefined;
@@ -72,14 +74,32 @@ export class CoinList {
    * while the list cannot be had. A stale list serves while a fresh one is fetched.
    */
   async index(): Promise<CoinIndex> {
-    if (this.#options.now() >= this.#nextAttemptAt && !this.#loading) {
-      this.#loading = this.#load().finally(() => {
-        this.#loading = undefined;
-      });
-    }
+    this.#loadIfDue();
     // Only the first analysis waits; later ones go on with what is kept.
     if (!this.#index) await this.#loading;
-    return this.#index ?? builtInIndex();
+    return this.#index ?? this.#fallback();
+  }
+
+  /**
+   * The index at hand now, never waiting: the list's once it has come, Gemwire's own
+   * coins until then. Asks for the list when it is due, as index() does. For work that
+   * must not wait on a download of megabytes (tagging articles as a feed refresh stores them).
+   */
+  current(): CoinIndex {
+    this.#loadIfDue();
+    return this.#index ?? this.#fallback();
+  }
+
+  #loadIfDue(): void {
+    if (this.#options.now() < this.#nextAttemptAt || this.#loading) return;
+    this.#loading = this.#load().finally(() => {
+      this.#loading = undefined;
+    });
+  }
+
+  #fallback(): CoinIndex {
+    this.#builtIn ??= builtInIndex();
+    return this.#builtIn;
   }
 
   async #load(): Promise<void> {
@@ -93,7 +113,7 @@ export class CoinList {
       log.info({ coins: entries.length, symbols: this.#index.symbols.size }, "loaded the coin list for analyses");
     } catch (error) {
       this.#nextAttemptAt = now() + this.#options.retryMs;
-      this.#index ??= builtInIndex();
+      this.#index ??= this.#fallback();
       // The address is left out: it may carry the operator's API key.
       const reason = error instanceof OutboundError ? error.code : (error as Error).message;
       log.warn(

@@ -13,7 +13,6 @@ import { createGuardedFetch, type GuardedFetchOptions } from "../../outbound/gua
 import { limitAddress } from "../accounts/client-address.ts";
 import { enforceLimits } from "../accounts/limits.ts";
 import type { RateLimitRule } from "../accounts/rate-limit.ts";
-import { COIN_LIST_FETCH, CoinList } from "./coin-list.ts";
 import { LLM_FETCH } from "./llm.ts";
 import { AnalysisService, type Asker } from "./service.ts";
 
@@ -64,20 +63,18 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
           url.href.startsWith(`${config.samplesUrl}/`) ? null : "it leads away from Gemwire's sample articles",
       })
     : undefined;
-  // The coin list comes from the price API, reached as the prices are (sample mode: this server).
-  const coinFetch = createGuardedFetch({ allowPrivate: config.allowPrivateSources, ...COIN_LIST_FETCH });
   // The LLM is the operator's own endpoint, maybe a model server on this machine: any
   // address, but only the configured one (a POST is never redirected).
   const llmFetch = config.analysisLlm ? createGuardedFetch({ allowPrivate: true, ...LLM_FETCH }) : undefined;
   app.addHook("onClose", async () => {
-    await Promise.all([pages.close(), samples?.close(), coinFetch.close(), llmFetch?.close()]);
+    await Promise.all([pages.close(), samples?.close(), llmFetch?.close()]);
   });
 
   const service = new AnalysisService({
     database: app.database,
     config,
     log: app.log.child({ module: "analysis" }),
-    coins: new CoinList({ fetcher: coinFetch, baseUrl: config.priceApiUrl, log: app.log.child({ module: "coins" }) }),
+    coins: app.coins,
     pages,
     samples,
     llm: config.analysisLlm && llmFetch ? { fetcher: llmFetch, settings: config.analysisLlm } : undefined,

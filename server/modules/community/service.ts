@@ -3,6 +3,7 @@ import type { FeedItem } from "../../../contracts/feeds.ts";
 import type { Database } from "../../db/database.ts";
 import type { VoteDirection } from "../../db/schema.ts";
 import { invalidRequest, notFound } from "../../errors.ts";
+import { builtInCoins, tagArticle } from "../feeds/coin-tags.ts";
 import { presentArticles } from "../feeds/present-articles.ts";
 import { findArticleByLink } from "../feeds/repository.ts";
 import {
@@ -62,7 +63,10 @@ export async function getFavorites(
   storiesWindowMs: number,
 ): Promise<{ items: FeedItem[] }> {
   const rows = await listFavorites(database, userId, FAVORITES_MAX);
-  return { items: await presentArticles(database, rows, userId, storiesWindowMs) };
+  // A favorite's copy keeps no coin tags, so they are found as it is shown (a page of
+  // favorites is small), with Gemwire's own coins.
+  const tagged = rows.map((row) => ({ ...row, coins: tagArticle(builtInCoins(), row) }));
+  return { items: await presentArticles(database, tagged, userId, storiesWindowMs) };
 }
 
 /**

@@ -1,11 +1,12 @@
 import type { FeedItem } from "../../../contracts/feeds.ts";
 import { NO_VOTES, type VoteTally } from "../community/repository.ts";
+import { readCoins } from "./coin-tags.ts";
 import type { ArticleRow } from "./repository.ts";
 
 /** The stored columns an article is shown from: a feed's row, or a favorite's copy of one. */
 export type StoredArticle = Pick<
   ArticleRow,
-  "item_id" | "title" | "link" | "published_at" | "description" | "image" | "source" | "creator"
+  "item_id" | "title" | "link" | "published_at" | "description" | "image" | "source" | "creator" | "coins"
 >;
 
 /** What presentArticles (present-articles.ts) knows of an article beyond its row and votes. */
@@ -36,7 +37,7 @@ export function presentArticle(
     myVote: tally.myVote,
     comments: tally.comments,
     story: context.story,
-    coins: [],
+    coins: readCoins(row.coins),
     read: context.read,
   };
 }

@@ -3,6 +3,7 @@ import type { Database } from "../../db/database.ts";
 import { acquireLease, releaseLease } from "../../jobs/lease.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import type { FeedDefinition } from "./catalog.ts";
+import { builtInCoinSource, type CoinSource } from "./coin-tags.ts";
 import { FeedFetchError, type FetchFeedOptions, fetchFeed } from "./fetch-feed.ts";
 import { parseNewestItems } from "./parse/parse-off-thread.ts";
 import { FeedParseError } from "./parse/raw-item.ts";
@@ -29,6 +30,8 @@ export type RefreshContext = {
   fetcher: GuardedFetch;
   refreshMs: number;
   retention: { maxItems: number; maxAgeMs: number };
+  /** The coin index articles are tagged with (Gemwire's own coins when not given). */
+  coins?: CoinSource;
   /** Identifies this process in job leases. */
   holder: string;
   log: FastifyBaseLogger;
@@ -87,6 +90,7 @@ export async function refreshFeed(
           feed.key,
           withinRetention(items, fetchedAt - ctx.retention.maxAgeMs),
           fetchedAt,
+          (ctx.coins ?? builtInCoinSource).current(),
         );
         await pruneArticles(ctx.database, feed.key, {
           maxPerFeed: ctx.retention.maxItems,

@@ -1,6 +1,8 @@
 import type { Selectable } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { ArticlesTable, FeedsTable } from "../../db/schema.ts";
+import type { CoinIndex } from "../analysis/coin-index.ts";
+import { builtInCoins, coinPattern, tagArticle } from "./coin-tags.ts";
 import type { NormalisedItem } from "./parse/normalise.ts";
 
 export type ArticleRow = Selectable<ArticlesTable>;
@@ -19,13 +21,16 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 /**
  * Stores a feed's items, inserting new ones and refreshing known ones (by feed and item
  * id). An item whose feed gives no date keeps the time it was first seen, so it does not
- * jump to the top on every refresh. Written in batches, yielding in between.
+ * jump to the top on every refresh. Each item is tagged with the coins its title and
+ * description name (coin-tags.ts), by `coins`; a known item's tags are written again only
+ * when the item changes (or was never tagged). Written in batches, yielding in between.
  */
 export async function upsertArticles(
   { db }: Database,
   feedKey: string,
   items: NormalisedItem[],
   now: number,
+  coins: CoinIndex = builtInCoins(),
 ): Promise<void> {
   for (let start = 0; start < items.length; start += BATCH) {
     if (start > 0) await yieldToEventLoop();
@@ -46,6 +51,7 @@ export async function upsertArticles(
             creator: item.creator,
             first_seen_at: now,
             updated_at: now,
+            coins: tagArticle(coins, item),
           }));
         if (rows.length === 0) continue;
         await trx
@@ -62,6 +68,7 @@ export async function upsertArticles(
                 source: eb.ref("excluded.source"),
                 creator: eb.ref("excluded.creator"),
                 updated_at: eb.ref("excluded.updated_at"),
+                coins: eb.ref("excluded.coins"),
                 ...(dated ? { published_at: eb.ref("excluded.published_at") } : {}),
               }))
               // Unchanged items are left alone: no row churn, no search index rewrite.
@@ -73,6 +80,8 @@ export async function upsertArticles(
                   eb("articles.image", "is distinct from", eb.ref("excluded.image")),
                   eb("articles.source", "is distinct from", eb.ref("excluded.source")),
                   eb("articles.creator", "is distinct from", eb.ref("excluded.creator")),
+                  // Stored before coin tags: tagged now rather than waiting for the backfill.
+                  eb("articles.coins", "is", null),
                   ...(dated ? [eb("articles.published_at", "is distinct from", eb.ref("excluded.published_at"))] : []),
                 ]),
               ),
@@ -129,13 +138,21 @@ export async function pruneArticles(
 /** A position in the newest-first order: strictly after the article with this time and id. */
 export type Cursor = { time: number; id?: number };
 
-export type ArticleQuery = { feedKey?: string; source?: string; before?: Cursor; limit: number };
+export type ArticleQuery = {
+  feedKey?: string;
+  source?: string;
+  /** Only articles tagged with this coin (an upper-case symbol). */
+  coin?: string;
+  before?: Cursor;
+  limit: number;
+};
 
-/** Newest first, optionally of one feed and one source, after a cursor. */
+/** Newest first, optionally of one feed, one source and one coin, after a cursor. */
 export async function listArticles({ db }: Database, query: ArticleQuery): Promise<ArticleRow[]> {
   let select = db.selectFrom("articles").selectAll();
   if (query.feedKey) select = select.where("feed_key", "=", query.feedKey);
   if (query.source) select = select.where("source", "=", query.source);
+  if (query.coin) select = select.where("coins", "like", coinPattern(query.coin));
   const before = query.before;
   if (before) {
     // Articles sharing a time are ordered by id, so paging never skips one.

@@ -190,7 +190,8 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
       myVote: null,
       comments: 0,
       story: null,
-      coins: [],
+      // "Bitcoin" in the title: tagged as it was stored.
+      coins: ["BTC"],
       read: false,
     });
   });

@@ -90,7 +90,7 @@ export async function requestFeedRefresh(
   return presentFeedStatus({ ...feed, url: feed.url }, row, counts.get(key) ?? 0);
 }
 
-export type ItemsQuery = { source?: string; limit: number; before?: string };
+export type ItemsQuery = { source?: string; coin?: string; limit: number; before?: string };
 
 /** `before` is an ISO time or a previous page's `next` ("<time>_<id>"). */
 function readCursor(before: string | undefined): Cursor | undefined {
@@ -109,7 +109,8 @@ const cursorAt = (row: ArticleRow) => `${row.published_at}_${row.id + 1}`;
  * A page of a feed's articles, newest first. Gemwire's own feed starts with the top
  * stories across every feed (ranked by coverage, recency and votes, one article each),
  * then goes on with the newest articles no story covers, each link once, page after
- * page; filtered by source, it is the newest articles of that source.
+ * page; filtered by source or coin, it is the newest articles of that source or tagged
+ * with that coin, each link once (no top stories first: a story's lead may not name the coin).
  */
 async function feedPage(
   database: Database,
@@ -120,12 +121,12 @@ async function feedPage(
 ): Promise<{ rows: ArticleRow[]; next: string | null }> {
   const feed = sources.feeds.find((f) => f.key === key);
   if (!feed) throw notFound(`No feed named ${key}`);
-  const base = { source: query.source, before: readCursor(query.before) };
+  const base = { source: query.source, coin: query.coin, before: readCursor(query.before) };
   if (feed.url !== null) {
     const rows = await listArticles(database, { ...base, feedKey: key, limit: query.limit });
     return { rows, next: rows.length === query.limit ? cursorAfter(rows.at(-1)) : null };
   }
-  if (query.source) {
+  if (query.source || query.coin) {
     const rows = await listArticles(database, { ...base, limit: query.limit * 3 });
     const unique = uniqueByLink(rows).slice(0, query.limit);
     const more = unique.length === query.limit || rows.length === query.limit * 3;

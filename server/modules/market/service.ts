@@ -2,12 +2,10 @@ import { type PriceHistory, TOKEN_NEWS_MAX, type TokenNewsItem } from "../../../
 import type { BuiltInToken, HistoryRange } from "../../../contracts/market-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import { tallyArticles } from "../community/repository.ts";
-import type { ArticleRow } from "../feeds/repository.ts";
+import { type ArticleRow, type Cursor, listArticles } from "../feeds/repository.ts";
 import { type StoryGroup, type StoryScope, storiesOf } from "../stories/service.ts";
-import { type After, mentionCandidates } from "./news-repository.ts";
 import { presentHistory, presentNewsItem, type StoryRef } from "./presenter.ts";
 import { oldestSnapshot, snapshotPoints } from "./repository.ts";
-import { mentionsToken } from "./token-match.ts";
 
 const MINUTE = 60_000;
 
@@ -77,7 +75,7 @@ export async function priceHistory(
  * tied to the database's change stamp: sessions and price snapshots write all the time.
  */
 const NEWS_TTL_MS = 15_000;
-/** Candidates read per query, and at most this many queries per list. */
+/** Tagged articles read per query, and at most this many queries per list (copies of one link are skipped). */
 const CANDIDATE_PAGE = 100;
 const CANDIDATE_PAGES = 10;
 
@@ -100,29 +98,32 @@ function refsOf(groups: StoryGroup[], feed: string): Map<number, StoryRef> {
   return refs;
 }
 
-/** The newest stored articles that mention the token, one per link, up to `limit`. */
+/**
+ * The newest stored articles tagged with the token's symbol (the coin tags every list
+ * filters by, docs/decisions/021), one per link, up to `limit`.
+ */
 async function findMentions(database: Database, token: BuiltInToken, limit: number): Promise<ArticleRow[]> {
   const found: ArticleRow[] = [];
   const links = new Set<string>();
-  let after: After | null = null;
+  let before: Cursor | undefined;
   for (let page = 0; page < CANDIDATE_PAGES && found.length < limit; page++) {
-    const rows = await mentionCandidates(database, token, after, CANDIDATE_PAGE);
+    const rows = await listArticles(database, { coin: token.symbol, before, limit: CANDIDATE_PAGE });
     for (const row of rows) {
       const key = row.link || `#${row.id}`;
-      if (links.has(key) || !(mentionsToken(row.title, token) || mentionsToken(row.description, token))) continue;
+      if (links.has(key)) continue;
       links.add(key);
       found.push(row);
       if (found.length === limit) break;
     }
     if (rows.length < CANDIDATE_PAGE) break;
     const last = rows[rows.length - 1] as ArticleRow;
-    after = { publishedAt: last.published_at, id: last.id };
+    before = { time: last.published_at, id: last.id };
   }
   return found;
 }
 
 /**
- * The token's news: stored articles mentioning it, newest first, each with the story it
+ * The token's news: stored articles tagged with it, newest first, each with the story it
  * belongs to on its feed. The list is built once per token at the longest length (one
  * build at a time, shared by the requests that arrive meanwhile), kept briefly and cut
  * to each request's limit; votes are counted afresh on every call.

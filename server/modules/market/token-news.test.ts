@@ -126,4 +126,24 @@ describe.each(testDatabaseTargets())("/api/tokens/:symbol/news on $dialect", (ta
     await upsertArticles(handle.database, "news", [item("n7", 0.1, { title: "BTC breaks out" })], Date.now());
     expect(ids(await news("/api/tokens/BTC/news?limit=7"))).toEqual(longest.slice(0, 7));
   });
+
+  it("reads the articles' coin tags, not their text", async () => {
+    const { db } = handle.database;
+    await upsertArticles(
+      handle.database,
+      "news",
+      [
+        item("d1", 9, { title: "Dogecoin jumps" }),
+        item("d2", 10, { title: "Meme coins", description: "DOGE and friends" }),
+        item("d3", 11, { title: "A quiet day" }),
+      ],
+      now,
+    );
+    // Tags decide: one article's tags say otherwise than its text, another is tagged by hand.
+    await db.updateTable("articles").set({ coins: "" }).where("item_id", "=", "d2").execute();
+    await db.updateTable("articles").set({ coins: ",ETH,DOGE," }).where("item_id", "=", "d3").execute();
+    const items = (await news("/api/tokens/DOGE/news")).json().items;
+    expect(items.map((entry: { id: string }) => entry.id)).toEqual(["d1", "d3"]);
+    expect(items.map((entry: { coins: string[] }) => entry.coins)).toEqual([["DOGE"], ["ETH", "DOGE"]]);
+  });
 });

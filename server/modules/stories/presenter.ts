@@ -1,5 +1,6 @@
 import { STORY_DESCRIPTION_MAX, type Story, type StoryArticle } from "../../../contracts/stories.ts";
 import { NO_VOTES, type VoteTally } from "../community/repository.ts";
+import { readCoins } from "../feeds/coin-tags.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
 import type { StoryGroup } from "./service.ts";
 
@@ -30,7 +31,7 @@ export function presentStoryArticle(row: ArticleRow, tally: VoteTally = NO_VOTES
     creator: row.creator,
     votes: { ...tally.votes },
     story: null,
-    coins: [],
+    coins: readCoins(row.coins),
   };
 }
 

@@ -27,6 +27,9 @@ const article = (id: string, title: string) => ({
   votes: { up: 0, down: 0 },
   myVote: null,
   comments: 0,
+  story: null,
+  coins: [],
+  read: false,
 });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });

@@ -6,7 +6,9 @@ import { LoadError } from "../../components/ui/list-states.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { BlogSection } from "../../features/content/components/blog-section.tsx";
 import { EventsSection } from "../../features/content/components/events-section.tsx";
+import { useCoinFilter } from "../../features/feeds/coin-filter.ts";
 import { CardSkeletons } from "../../features/feeds/components/article-list-states.tsx";
+import { CoinFilterBar } from "../../features/feeds/components/coin-filter-bar.tsx";
 import { FeedSection } from "../../features/feeds/components/feed-section.tsx";
 import { ShowEveryToggle } from "../../features/feeds/components/reading-bar.tsx";
 import { useShowEveryArticle } from "../../features/feeds/reading-preferences.ts";
@@ -46,6 +48,7 @@ export function HomePage() {
   const [editing, setEditing] = useState(false);
   const [summary, setSummary] = useState(false);
   const folding = useShowEveryArticle();
+  const coinFilter = useCoinFilter();
   const enabled = settings.data?.enabledFeeds ?? [];
   const statusOf = (key: FeedKey) => catalog.data?.feeds.find((feed) => feed.key === key);
   const section = (key: FeedKey, title = feedTitles[key]) => (
@@ -87,6 +90,7 @@ export function HomePage() {
         </div>
       }
     >
+      <CoinFilterBar filter={coinFilter} />
       {/* One column on narrow screens: the first section, the price widget, the rest. From lg the
           widget stands in a side column beside both. */}
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_17rem]">

@@ -2,7 +2,9 @@ import { RefreshButton } from "../../components/ui/list-states.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { FEEDS_FAILED, useFeedsItems } from "../../features/feeds/api.ts";
 import { uniqueByLink } from "../../features/feeds/article-rules.ts";
+import { noneTagged, useCoinFilter } from "../../features/feeds/coin-filter.ts";
 import { ArticleGrid } from "../../features/feeds/components/article-grid.tsx";
+import { CoinFilterBar } from "../../features/feeds/components/coin-filter-bar.tsx";
 import { useMemberFeeds } from "../../features/member-feeds/api.ts";
 import { isMemberFeedKey } from "../../features/member-feeds/keys.ts";
 import { useFeedSettings } from "../../features/settings/api.ts";
@@ -16,7 +18,8 @@ export function MyFeedPage() {
   const own = useMemberFeeds();
   const ownKeys = own.query.data?.enabled ? own.query.data.feeds.map((feed) => feed.key).filter(isMemberFeedKey) : [];
   const keys = [...(settings.data?.enabledFeeds ?? []).filter((key) => key !== "gemwire"), ...ownKeys];
-  const feeds = useFeedsItems(keys);
+  const coinFilter = useCoinFilter();
+  const feeds = useFeedsItems(keys, coinFilter.coin);
   const items = uniqueByLink(
     feeds.flatMap((feed) => feed.data?.items ?? []).sort((a, b) => Date.parse(b.pubDate) - Date.parse(a.pubDate)),
   );
@@ -30,10 +33,12 @@ export function MyFeedPage() {
       description="Every feed you follow, newest first."
       actions={<RefreshButton label="Refresh Feed" busy={fetching} onRefresh={refetch} />}
     >
+      <CoinFilterBar filter={coinFilter} />
       <ArticleGrid
         section="my-feed"
         label="My Feed"
         refreshable={false}
+        emptyText={coinFilter.coin ? noneTagged(coinFilter.coin) : undefined}
         source={{
           items,
           isPending:

@@ -28,10 +28,11 @@ type FeedItems = { items: FeedItem[]; next: string | null };
 /** A built-in feed or a member's own (issue 17): both answer GET /api/feeds/:key/items. */
 export type AnyFeedKey = FeedKey | MemberFeedKey;
 
-export function feedItemsQuery(key: AnyFeedKey, refreshMs: number) {
+/** A feed's newest items; with `coin`, only those tagged with it (a list of its own in the cache). */
+export function feedItemsQuery(key: AnyFeedKey, refreshMs: number, coin: string | null = null) {
   return queryOptions({
-    queryKey: ["feeds", "items", key],
-    queryFn: ({ signal }) => getJson<FeedItems>(paths.api.feedItems(key, FEED_PAGE_SIZE), signal),
+    queryKey: coin ? ["feeds", "items", key, { coin }] : ["feeds", "items", key],
+    queryFn: ({ signal }) => getJson<FeedItems>(paths.api.feedItems(key, FEED_PAGE_SIZE, coin), signal),
     // Spec §4: feeds older than the refresh period are fetched again while the page is open;
     // the timer stops when the page closes (the query is no longer observed).
     staleTime: refreshMs,
@@ -39,14 +40,14 @@ export function feedItemsQuery(key: AnyFeedKey, refreshMs: number) {
   });
 }
 
-export function useFeedItems(key: AnyFeedKey) {
-  return useQuery(feedItemsQuery(key, useFeedRefreshMs()));
+export function useFeedItems(key: AnyFeedKey, coin: string | null = null) {
+  return useQuery(feedItemsQuery(key, useFeedRefreshMs(), coin));
 }
 
 /** Several feeds at once (My Feed). */
-export function useFeedsItems(keys: readonly AnyFeedKey[]) {
+export function useFeedsItems(keys: readonly AnyFeedKey[], coin: string | null = null) {
   const refreshMs = useFeedRefreshMs();
-  return useQueries({ queries: keys.map((key) => feedItemsQuery(key, refreshMs)) });
+  return useQueries({ queries: keys.map((key) => feedItemsQuery(key, refreshMs, coin)) });
 }
 
 export function searchQuery(text: string) {

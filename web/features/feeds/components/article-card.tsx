@@ -10,6 +10,7 @@ import { useToggleFavorite, useVote } from "../api.ts";
 import { shareArticle } from "../share.ts";
 import { AgeBadge } from "./age-badge.tsx";
 import { ArticleImage } from "./article-image.tsx";
+import { CoinChips } from "./coin-chips.tsx";
 import { TokenSearch } from "./token-search.tsx";
 
 /** What a list of cards shares: one vote and favorite hook for all of them, and the section's hide state. */
@@ -103,6 +104,7 @@ export function ArticleCard({
           <span aria-hidden>·</span>
           <span className="shrink-0">{formatDate(item.pubDate)}</span>
         </div>
+        <CoinChips coins={item.coins} />
         <h3 className="font-semibold leading-snug text-zinc-50">
           {read ? <span className="sr-only">Read: </span> : null}
           {item.link ? (

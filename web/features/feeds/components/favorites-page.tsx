@@ -3,13 +3,18 @@ import { Page } from "../../../components/ui/page.tsx";
 import { SignInLink } from "../../../components/ui/sign-in-link.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useFavorites } from "../api.ts";
+import { noneTagged, taggedWith, useCoinFilter } from "../coin-filter.ts";
 import { ArticleGrid } from "./article-grid.tsx";
+import { CoinFilterBar } from "./coin-filter-bar.tsx";
 
 /** Spec §2 Favorites: a member's favorite articles from every feed, kept on the server. */
 export function FavoritesPage() {
   const { member, checking, query } = useFavorites();
+  // Every favorite is loaded at once: the coin filter applies here.
+  const coinFilter = useCoinFilter();
   return (
     <Page title="Favorites" description="The articles you starred, from every feed.">
+      <CoinFilterBar filter={coinFilter} />
       {checking || (query.isPending && member) ? (
         <Spinner label="Loading favorites" />
       ) : member ? (
@@ -18,9 +23,9 @@ export function FavoritesPage() {
           label="Favorites"
           fold={false}
           refreshable={false}
-          emptyText="No favorite articles yet"
+          emptyText={coinFilter.coin ? noneTagged(coinFilter.coin) : "No favorite articles yet"}
           source={{
-            items: query.data?.items ?? [],
+            items: taggedWith(query.data?.items ?? [], coinFilter.coin),
             isPending: false,
             isError: query.isError,
             isFetching: query.isFetching,

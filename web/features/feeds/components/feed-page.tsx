@@ -2,8 +2,10 @@ import type { FeedKey } from "../../../../contracts/feed-catalog.ts";
 import { Page } from "../../../components/ui/page.tsx";
 import { useFeedCatalog } from "../../../lib/feed-catalog.ts";
 import { FEEDS_FAILED, useFeedItems } from "../api.ts";
+import { noneTagged, useCoinFilter } from "../coin-filter.ts";
 import { useFeedRetry } from "../use-feed-retry.ts";
 import { ArticleGrid, type ArticleSource } from "./article-grid.tsx";
+import { CoinFilterBar } from "./coin-filter-bar.tsx";
 import { FeedFailure } from "./feed-failure.tsx";
 
 /** A query's state in the shape the grid reads. */
@@ -30,19 +32,22 @@ export function FeedPage({
   description?: string;
   sortable?: boolean;
 }) {
-  const feed = useFeedItems(feedKey);
+  const coinFilter = useCoinFilter();
+  const feed = useFeedItems(feedKey, coinFilter.coin);
   const status = useFeedCatalog().data?.feeds.find((f) => f.key === feedKey);
   const retry = useFeedRetry(feedKey, status);
   const source = gridSource(feed);
   // A feed with nothing stored whose last fetch failed: 'Refresh Feed' asks the server to fetch it again.
-  const failed = status?.lastError && source.items.length === 0 ? status : undefined;
+  const failed = status?.lastError && source.items.length === 0 && !coinFilter.coin ? status : undefined;
   return (
     <Page title={title} description={description}>
+      <CoinFilterBar filter={coinFilter} />
       <ArticleGrid
         section={`page:${feedKey}`}
         source={failed ? { ...source, isFetching: retry.busy, refetch: retry.retry } : source}
         sortable={sortable}
         label={title}
+        emptyText={coinFilter.coin ? noneTagged(coinFilter.coin) : undefined}
         whenEmpty={
           failed ? <FeedFailure title={title} status={failed} retry={retry} offerRefresh={false} /> : undefined
         }

@@ -7,6 +7,7 @@ import { Tooltip } from "../../../components/ui/tooltip.tsx";
 import { articleKey, sourceLabel } from "../../../lib/articles.ts";
 import { type AnyFeedKey, FEEDS_FAILED, useFeedItems } from "../api.ts";
 import { sourcesOf } from "../article-rules.ts";
+import { noneTagged, useCoinFilter } from "../coin-filter.ts";
 import { useArticleList } from "../use-article-list.ts";
 import { useFeedRetry } from "../use-feed-retry.ts";
 import { useReadingList } from "../use-reading-list.ts";
@@ -47,7 +48,9 @@ export function FeedSection({
 }) {
   const headingId = useId();
   const filterId = useId();
-  const feed = useFeedItems(feedKey);
+  // The dashboard's `?coin=` (its bar is on the home page): each row asks for that coin's articles.
+  const { coin } = useCoinFilter();
+  const feed = useFeedItems(feedKey, coin);
   const [source, setSource] = useState("");
   const items = feed.data?.items ?? [];
   const sources = sourcesOf(items);
@@ -146,7 +149,7 @@ export function FeedSection({
       ) : items.length === 0 && feedsError && status?.sourceAddress === null ? (
         <AllFeedsFailed message={feedsError} />
       ) : list.visible.length === 0 ? (
-        <EmptyState>No articles to display</EmptyState>
+        <EmptyState>{coin && items.length === 0 ? noneTagged(coin) : "No articles to display"}</EmptyState>
       ) : shown.length === 0 ? (
         <EmptyState>Every article here is read. Turn off Hide read to see them again.</EmptyState>
       ) : (

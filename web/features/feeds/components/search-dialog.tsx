@@ -7,6 +7,7 @@ import { articleKey, truncate } from "../../../lib/articles.ts";
 import { formatDate } from "../../../lib/dates.ts";
 import { useReadState } from "../../../lib/read-state.ts";
 import { searchQuery } from "../api.ts";
+import { taggedWith, useCoinFilter } from "../coin-filter.ts";
 import { useShowEveryArticle } from "../reading-preferences.ts";
 import { resultRows } from "../search-rows.ts";
 import { ArticleImage } from "./article-image.tsx";
@@ -43,7 +44,9 @@ function SearchBox() {
   const listId = useId();
   const query = useDebounced(text.trim(), DEBOUNCE_MS);
   const search = useQuery({ ...searchQuery(query), enabled: query.length > 0, placeholderData: keepPreviousData });
-  const results = query ? (search.data?.results ?? []) : [];
+  // On a list filtered by a coin, so are its results.
+  const { coin } = useCoinFilter();
+  const results = query ? taggedWith(search.data?.results ?? [], coin) : [];
   // Issue 17: each story once, its other sources behind "+N more sources" (opened with Enter or a click).
   const { showEvery } = useShowEveryArticle();
   const reading = useReadState();
@@ -127,7 +130,7 @@ function SearchBox() {
           <p className="py-4 text-center text-sm text-muted">Searching…</p>
         ) : results.length === 0 ? (
           <p role="status" className="py-4 text-center text-sm text-muted">
-            No results found for "{query}"
+            No results found for "{query}"{coin ? ` tagged ${coin}` : ""}
           </p>
         ) : null}
         <div id={listId} role="listbox" aria-label="Results" className="space-y-1">
@@ -175,6 +178,7 @@ function SearchBox() {
                   <p className="mt-0.5 line-clamp-2 text-sm text-muted">{truncate(row.item.description, SNIPPET)}</p>
                   <p className="mt-1 text-xs text-zinc-500">
                     {row.item.source} · {formatDate(row.item.pubDate)}
+                    {row.item.coins.length > 0 ? ` · ${row.item.coins.join(", ")}` : ""}
                   </p>
                 </div>
               </div>

@@ -5,6 +5,8 @@ import type { StoryArticle as Article, Story } from "../../../../contracts/stori
 import { AnalyzeButton } from "../../../components/ui/analyze-button.tsx";
 import { articleKey, sourceLabel } from "../../../lib/articles.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
+import { paths } from "../../../paths.ts";
+import { CoinChips } from "../../feeds/components/coin-chips.tsx";
 import { plural } from "../story-rules.ts";
 
 /**
@@ -117,6 +119,8 @@ function StoryArticle({ article }: { article: Article }) {
       </p>
       {/* Plain text from the server, rendered as text: markup in a feed never becomes HTML here. */}
       {article.description ? <p className="line-clamp-3 text-sm text-muted">{article.description}</p> : null}
+      {/* The Stories page filters nothing by coin: a coin without a token page leads to the dashboard's filter. */}
+      <CoinChips coins={article.coins} filterOn={paths.home} />
     </li>
   );
 }
