@@ -125,6 +125,7 @@ async function main(argv: string[]): Promise<void> {
     fetcher,
     refreshMs: config.feedRefreshMs,
     retention: config.feedRetention,
+    memberFeeds: config.memberFeeds,
     holder,
     log: app.log.child({ job: "feeds" }),
   });

@@ -82,6 +82,10 @@ export const paths = {
     revokeInvite: (id: string) => `/api/admin/invites/${encodeURIComponent(id)}/revoke`,
     feeds: "/api/feeds",
     feedRefresh: (key: string) => `/api/feeds/${encodeURIComponent(key)}/refresh`,
+    memberFeeds: "/api/me/feeds",
+    memberFeed: (key: string) => `/api/me/feeds/${encodeURIComponent(key)}`,
+    memberFeedsOpml: "/api/me/feeds.opml",
+    memberFeedsOpmlImport: "/api/me/feeds/opml",
     feedItems: (key: string, limit: number) => `/api/feeds/${encodeURIComponent(key)}/items?limit=${limit}`,
     search: (query: string) => `/api/search?q=${encodeURIComponent(query)}`,
     /**

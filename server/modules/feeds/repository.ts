@@ -129,12 +129,20 @@ export async function pruneArticles(
 /** A position in the newest-first order: strictly after the article with this time and id. */
 export type Cursor = { time: number; id?: number };
 
-export type ArticleQuery = { feedKey?: string; source?: string; before?: Cursor; limit: number };
+export type ArticleQuery = {
+  feedKey?: string;
+  /** Only articles of these feeds (lists across feeds leave out members' feeds the viewer does not follow). */
+  feedKeys?: readonly string[];
+  source?: string;
+  before?: Cursor;
+  limit: number;
+};
 
 /** Newest first, optionally of one feed and one source, after a cursor. */
 export async function listArticles({ db }: Database, query: ArticleQuery): Promise<ArticleRow[]> {
   let select = db.selectFrom("articles").selectAll();
   if (query.feedKey) select = select.where("feed_key", "=", query.feedKey);
+  if (query.feedKeys) select = select.where("feed_key", "in", query.feedKeys);
   if (query.source) select = select.where("source", "=", query.source);
   const before = query.before;
   if (before) {

@@ -3,6 +3,7 @@ import type { Database } from "../../db/database.ts";
 import type { Schema } from "../../db/schema.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
 import { escapeLike } from "../feeds/search.ts";
+import { PUBLIC_FEEDS, visibleFeedsSql } from "../feeds/visible-feeds.ts";
 import type { MatchedToken } from "./token-match.ts";
 
 /** Where a page of candidates starts: after this article in newest-first order. */
@@ -16,6 +17,7 @@ const TRIGRAM = 3;
  * 007) narrows them to those containing the symbol or the name in any case, and a
  * cheap test in SQL keeps those with the symbol in capitals, its cashtag or the name.
  * The caller checks whole words (token-match.ts); this only has to be a superset.
+ * Token pages are public: members' own feeds take no part.
  */
 export async function mentionCandidates(
   database: Database,
@@ -61,6 +63,7 @@ async function sqliteCandidates(db: Kysely<Schema>, token: MatchedToken, after: 
         OR title LIKE ${name} ESCAPE '!' OR description LIKE ${name} ESCAPE '!'
         OR title LIKE ${cashtag} ESCAPE '!' OR description LIKE ${cashtag} ESCAPE '!')
       AND ${keyset(after)}
+      AND ${visibleFeedsSql(PUBLIC_FEEDS)}
     ORDER BY published_at DESC, id DESC
     LIMIT ${limit}`.execute(db);
   return rows;
@@ -81,6 +84,7 @@ async function postgresCandidates(db: Kysely<Schema>, token: MatchedToken, after
         OR title ILIKE ${name} ESCAPE '!' OR description ILIKE ${name} ESCAPE '!'
         OR title ILIKE ${cashtag} ESCAPE '!' OR description ILIKE ${cashtag} ESCAPE '!')
       AND ${keyset(after)}
+      AND ${visibleFeedsSql(PUBLIC_FEEDS)}
     ORDER BY published_at DESC, id DESC
     LIMIT ${limit}`.execute(db);
   return rows;

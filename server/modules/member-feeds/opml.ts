@@ -1,4 +1,5 @@
 import { invalidRequest } from "../../errors.ts";
+import { withoutControls } from "../feeds/parse/html-text.ts";
 import { decodeXmlEntities, stripDoctype } from "../feeds/parse/xml.ts";
 
 /** Outlines with an xmlUrl read from one file, at most: far more than the 50 a member may follow. */
@@ -62,10 +63,7 @@ const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&
 
 /** Text fit for an XML attribute; control characters XML forbids are dropped. */
 export function escapeXml(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what XML 1.0 forbids
-  return text
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "")
-    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c] as string);
+  return withoutControls(text).replace(/[&<>"']/g, (c) => XML_ESCAPES[c] as string);
 }
 
 /** An OPML 2.0 document of the member's feeds. */

@@ -1,5 +1,5 @@
 import type { MemberFeed } from "../../../contracts/reading.ts";
-import { MAX_MEMBER_FEEDS } from "../../../contracts/reading-catalog.ts";
+import { MAX_MEMBER_FEEDS, MEMBER_FEED_KEY } from "../../../contracts/reading-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError, notFound } from "../../errors.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
@@ -85,7 +85,18 @@ export async function removeMemberFeed(database: Database, userId: string, key: 
   await pruneUnfollowedFeeds(database, key);
 }
 
-/** Whether a member may read a member feed's items: only while following it. */
-export async function canReadMemberFeed(database: Database, viewerId: string | null, key: string): Promise<boolean> {
-  return viewerId !== null && (await isFollowing(database, viewerId, key));
+/**
+ * A member feed's items answer only to its followers (and not at all with MEMBER_FEEDS=off):
+ * anyone else is told, as for any unknown feed, that there is no such feed. Built-in keys pass.
+ */
+export async function checkMemberFeedReader(
+  database: Database,
+  enabled: boolean,
+  key: string,
+  viewerId: string | null,
+): Promise<void> {
+  if (!MEMBER_FEED_KEY.test(key)) return;
+  if (!enabled || viewerId === null || !(await isFollowing(database, viewerId, key))) {
+    throw notFound(`No feed named ${key}`);
+  }
 }
