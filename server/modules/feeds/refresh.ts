@@ -164,15 +164,15 @@ export type RefreshSummary = { attempted: number; outcomes: Partial<Record<Refre
  */
 export async function refreshDueFeeds(ctx: RefreshContext, { startup = false } = {}): Promise<RefreshSummary> {
   const now = (ctx.now ?? Date.now)();
-  const rows = await ctx.database.db
-    .selectFrom("feeds")
-    .select(["key", "url", "next_fetch_at", "last_error"])
-    .where(
-      "key",
-      "in",
-      ctx.sources.feeds.map((feed) => feed.key),
-    )
-    .execute();
+  const builtIn = ctx.sources.feeds.map((feed) => feed.key);
+  const rows =
+    builtIn.length === 0
+      ? []
+      : await ctx.database.db
+          .selectFrom("feeds")
+          .select(["key", "url", "next_fetch_at", "last_error"])
+          .where("key", "in", builtIn)
+          .execute();
   const statuses = new Map(rows.map((row) => [row.key, row]));
   const due: Array<{ key: string; url: string }> = ctx.sources.feeds.filter(
     (feed): feed is FeedDefinition & { url: string } => {

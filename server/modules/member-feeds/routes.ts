@@ -22,6 +22,7 @@ import { addMemberFeed, featureOff, listMemberFeeds, removeMemberFeed } from "./
 const ADD_FETCH = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 };
 /** Adds and imports fetch other servers: a person's share, per member and per address. */
 const ADDS_PER_MEMBER = { limit: 30, windowMs: 10 * 60_000 };
+const ADDS_PER_ADDRESS = { limit: 120, windowMs: 10 * 60_000 };
 const IMPORTS_PER_MEMBER = { limit: 5, windowMs: 10 * 60_000 };
 
 export type MemberFeedRoutesOptions = {
@@ -72,7 +73,7 @@ export const memberFeedRoutes: FastifyPluginAsyncZod<MemberFeedRoutesOptions> = 
       const member = currentMember(request);
       await enforceLimits(request, [
         [`member-feeds:add:${member.id}`, ADDS_PER_MEMBER],
-        [`member-feeds:add:${limitAddress(request.ip)}`, ADDS_PER_MEMBER],
+        [`member-feeds:add:${limitAddress(request.ip)}`, ADDS_PER_ADDRESS],
       ]);
       const feed = await addMemberFeed({ database: app.database, fetcher }, member.id, request.body.address);
       // Its first fetch is the scheduler's, as every later one: a new feed has no status yet, so it is due now.

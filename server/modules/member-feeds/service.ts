@@ -54,8 +54,9 @@ export async function addMemberFeed(ctx: AddContext, userId: string, address: st
 }
 
 /**
- * The feed at a member's address. An address someone already follows is not fetched
- * again: its shared row says what it is.
+ * The feed at a member's address, fetched even when someone follows it already: the
+ * address is checked as for anyone (a private address stays refused), and the member
+ * learns at once whether it still answers.
  */
 async function resolveForMember(ctx: AddContext, userId: string, address: string): Promise<ResolvedFeed> {
   const known = await knownFeed(ctx.database, address);
@@ -65,7 +66,6 @@ async function resolveForMember(ctx: AddContext, userId: string, address: string
   if ((await countFollowed(ctx.database, userId)) >= MAX_MEMBER_FEEDS) {
     throw new AppError(400, "invalid_request", LIMIT_REACHED);
   }
-  if (known) return { url: known.url, siteUrl: null, title: known.title };
   return resolveFeed(ctx.fetcher, address, ctx.signal);
 }
 
