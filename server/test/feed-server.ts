@@ -2,7 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A local web server for feed tests on 127.0.0.1: fixed answers per path, and a count of requests per path. */
-export async function startFeedServer(routes: Record<string, { type: string; body: string; status?: number }>) {
+export async function startFeedServer(
+  routes: Record<string, { type: string; body: string; status?: number; delayMs?: number }>,
+) {
   const hits = new Map<string, number>();
   const server = http.createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://x").pathname;
@@ -13,8 +15,12 @@ export async function startFeedServer(routes: Record<string, { type: string; bod
       response.end("not found");
       return;
     }
-    response.writeHead(route.status ?? 200, { "content-type": route.type });
-    response.end(route.body);
+    const answer = () => {
+      response.writeHead(route.status ?? 200, { "content-type": route.type });
+      response.end(route.body);
+    };
+    if (route.delayMs) setTimeout(answer, route.delayMs).unref();
+    else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -2,6 +2,7 @@ import type { Selectable } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { ArticlesTable, FeedsTable } from "../../db/schema.ts";
 import type { NormalisedItem } from "./parse/normalise.ts";
+import { BUILT_IN_FEED_KEYS } from "./visible-feeds.ts";
 
 export type ArticleRow = Selectable<ArticlesTable>;
 export type FeedRow = Selectable<FeedsTable>;
@@ -171,19 +172,21 @@ export async function findArticleByLink({ db }: Database, link: string): Promise
     .executeTakeFirst();
 }
 
-/** Articles stored per feed: every feed's, or only `key`'s. */
+/** Articles stored per feed: every built-in feed's (members' own feeds are counted with their status), or only `key`'s. */
 export async function countArticlesByFeed({ db }: Database, key?: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom("articles")
     .select(["feed_key", db.fn.countAll<number>().as("count")])
     .$if(key !== undefined, (query) => query.where("feed_key", "=", key as string))
+    .$if(key === undefined, (query) => query.where("feed_key", "in", BUILT_IN_FEED_KEYS))
     .groupBy("feed_key")
     .execute();
   return new Map(rows.map((row) => [row.feed_key, Number(row.count)]));
 }
 
+/** The built-in feeds' status rows (members' own feeds have theirs in GET /api/me/feeds). */
 export async function listFeedStatuses({ db }: Database): Promise<FeedRow[]> {
-  return db.selectFrom("feeds").selectAll().execute();
+  return db.selectFrom("feeds").selectAll().where("key", "in", BUILT_IN_FEED_KEYS).execute();
 }
 
 export async function getFeedStatus({ db }: Database, key: string): Promise<FeedRow | undefined> {

@@ -79,7 +79,7 @@ export async function importOpml(
           Object.assign(line, { result: "added", reason: "Added" });
           room--;
         } catch (error) {
-          if (signal.aborted && !(error instanceof AppError)) {
+          if (budget.aborted && !(error instanceof AppError && error.statusCode !== 422)) {
             line.reason = NOT_CHECKED_IN_TIME;
             return;
           }

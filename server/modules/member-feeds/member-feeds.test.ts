@@ -11,6 +11,7 @@ import { testItem } from "../../test/items.ts";
 import { MEMBER_FEEDS_PER_PASS, refreshDueFeeds } from "../feeds/refresh.ts";
 import { upsertArticles } from "../feeds/repository.ts";
 import { memberFeedKey } from "./address.ts";
+import { importOpml, NOT_CHECKED_IN_TIME } from "./import.ts";
 import { readOpml } from "./opml.ts";
 import { follow } from "./repository.ts";
 
@@ -83,6 +84,7 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
       ),
       "/plain/": htmlPage('<link rel="alternate" hreflang="fr" href="/fr/">'),
       "/notfeed": { type: "text/plain", body: "just some text, no feed here" },
+      "/slow.xml": { ...rss("Slow", []), delayMs: 3_000 },
       "/lookalike/": htmlPage('<link rel="alternate" type="application/rss+xml" href="/notfeed">'),
       ...numbered,
     });
@@ -232,6 +234,10 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
     expect(published.statusCode).toBe(200);
     expect(published.body).toContain("hashgate.example/quokka");
     expect(published.body).not.toContain("ledger.example");
+
+    const catalog = (await app.inject({ method: "GET", url: "/api/feeds", cookies: ann.cookies })).json();
+    expect(catalog.feeds.find((feed: { key: string }) => feed.key === "gemwire").itemCount).toBe(3);
+    expect(JSON.stringify(catalog)).not.toContain("mf-");
 
     const search = async (member: Member | null) =>
       (
@@ -419,6 +425,16 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
     expect((await list(cat)).feeds.map((f: { url: string }) => f.url)).toContain(`${site.base}/feed.xml`);
   });
 
+  it("stops checking an import's feeds when its time is up, and says which were not checked", async () => {
+    const gus = await joinAsMember(app, handle.database);
+    const opml = `<opml><body>\n<outline xmlUrl="${site.base}/slow.xml"/>\n<outline xmlUrl="${site.base}/other.xml"/>\n</body></opml>`;
+    const result = await importOpml({ database: handle.database, fetcher, budgetMs: 300 }, gus.id, opml);
+    expect(result.lines.map((line) => [line.line, line.result, line.reason])).toEqual([
+      [2, "refused", NOT_CHECKED_IN_TIME],
+      [3, "added", "Added"],
+    ]);
+  });
+
   it("reads no DTD, expands no entity, and bounds the file", async () => {
     const bomb = `<?xml version="1.0"?>
 <!DOCTYPE opml [
@@ -431,6 +447,7 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
 <opml version="2.0"><body>
 <outline text="&lol3;" xmlUrl="&xxe;"/>
 </body></opml>`;
+    const other = site.hits("/other.xml");
     const response = await app.inject({
       method: "POST",
       url: "/api/me/feeds/opml",
@@ -441,7 +458,7 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
     const result = response.json();
     expect(result.lines).toHaveLength(1);
     expect(result.lines[0]).toMatchObject({ line: 10, address: "&xxe;", title: "&lol3;", result: "refused" });
-    expect(site.hits("/other.xml")).toBe(0);
+    expect(site.hits("/other.xml")).toBe(other);
     expect(JSON.stringify(result)).not.toContain("root:");
 
     const many = `<opml><body>${Array.from({ length: 501 }, (_, i) => `<outline xmlUrl="https://x.example/${i}"/>`).join("\n")}</body></opml>`;

@@ -42,7 +42,8 @@ async function fetchOnce(fetcher: GuardedFetch, address: string, signal?: AbortS
   try {
     response = await fetcher(address, { headers: { accept: ACCEPT }, signal });
   } catch (error) {
-    if ((error as Error).name === "AbortError" && signal?.aborted) throw error;
+    // Stopped by the caller (an import out of time): not the address's fault.
+    if (signal?.aborted) throw error;
     const message = (error as Error).message;
     const refused = error instanceof OutboundError && (error.code === "blocked_address" || error.code === "bad_url");
     const words = plainFeedError(message, null, hostOf(address));
