@@ -27,6 +27,7 @@ import { gemsRoutes } from "./modules/gems/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createPriceService, type PriceService, priceSourceName } from "./modules/market/price-service.ts";
 import { marketRoutes } from "./modules/market/routes.ts";
+import { type MemberFeedRoutesOptions, memberFeedRoutes } from "./modules/member-feeds/routes.ts";
 import { readingRoutes } from "./modules/reading/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
@@ -87,6 +88,8 @@ export type AppOptions = {
   trends?: TrendsService;
   /** How analyses reach article pages; tests stand in for the internet's names and addresses. */
   analysis?: AnalysisRoutesOptions;
+  /** How members' feeds are fetched when added; tests stand in for the internet's names. */
+  memberFeeds?: MemberFeedRoutesOptions;
 };
 
 /** The price API answers small JSON quickly; a slow or huge answer is a failure, not a wait. */
@@ -110,6 +113,7 @@ export async function buildApp({
   notificationStreams,
   trends,
   analysis = {},
+  memberFeeds = {},
 }: AppOptions): Promise<FastifyInstance> {
   const securityHeaders = baselineSecurityHeaders(config);
   const app = Fastify({
@@ -217,6 +221,7 @@ export async function buildApp({
   await app.register(healthRoutes, { prefix: "/api" });
   await app.register(siteRoutes, { prefix: "/api" });
   await app.register(feedRoutes, { prefix: "/api" });
+  await app.register(memberFeedRoutes, { prefix: "/api", ...memberFeeds });
   await app.register(storyRoutes, { prefix: "/api" });
   await app.register(accountRoutes, { prefix: "/api" });
   await app.register(adminRoutes, { prefix: "/api" });

@@ -95,6 +95,9 @@ describe("loadConfig", () => {
     expect(loadConfig({}).storiesWindowMs).toBe(48 * 3_600_000);
     expect(loadConfig({ STORIES_WINDOW_HOURS: "24" }).storiesWindowMs).toBe(24 * 3_600_000);
     expect(() => loadConfig({ STORIES_WINDOW_HOURS: "0" })).toThrow(/STORIES_WINDOW_HOURS/);
+    expect(loadConfig({}).memberFeeds).toBe(true);
+    expect(loadConfig({ MEMBER_FEEDS: "off" }).memberFeeds).toBe(false);
+    expect(loadConfig({ MEMBER_FEEDS: "on" }).memberFeeds).toBe(true);
   });
 
   it("reads the page-view script and the data attributes it needs", () => {
@@ -131,6 +134,7 @@ describe("loadConfig", () => {
     [{ ACCESS_MODE: "private" }, /^ACCESS_MODE .*"open".*"members"/],
     [{ DATABASE_URL: "mysql://db/x" }, /^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/],
     [{ ALLOW_PRIVATE_SOURCES: "yes" }, /^ALLOW_PRIVATE_SOURCES /],
+    [{ MEMBER_FEEDS: "no" }, /^MEMBER_FEEDS must be on or off \(got "no"\)$/],
     [{ FEED_REFRESH_MS: "5" }, /^FEED_REFRESH_MS must be at least 10000/],
     [{ PRICE_API_URL: "ftp://prices" }, /^PRICE_API_URL /],
     [{ TRENDS_URL: "file:///etc/passwd" }, /^TRENDS_URL /],

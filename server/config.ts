@@ -67,6 +67,7 @@ const environmentSchema = z.object({
   FEED_MAX_AGE_DAYS: integer(30, 1, 3_650),
   STORIES_WINDOW_HOURS: integer(48, 1, 720),
   SAMPLE_MODE: flag,
+  MEMBER_FEEDS: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
   ACCOUNT_PURGE_DAYS: integer(30, 1, 3_650),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   MIGRATION_LOCK_TIMEOUT_MS: integer(60_000, 0, 3_600_000),
@@ -129,6 +130,8 @@ export type Config = {
   feedRetention: { maxItems: number; maxAgeMs: number };
   /** Stories cluster the articles published this recently. */
   storiesWindowMs: number;
+  /** Whether members may follow feeds of their own (MEMBER_FEEDS=off turns it off; follows are kept). */
+  memberFeeds: boolean;
   /** A deleted account's data is purged this long after deletion (the privacy page says 30 days). */
   accountPurgeMs: number;
   /** Where this server serves its samples, on loopback (what sample mode reads). */
@@ -243,6 +246,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     feedRefreshMs: env.FEED_REFRESH_MS,
     feedRetention: { maxItems: env.FEED_MAX_ITEMS, maxAgeMs: env.FEED_MAX_AGE_DAYS * 86_400_000 },
     storiesWindowMs: env.STORIES_WINDOW_HOURS * 3_600_000,
+    memberFeeds: env.MEMBER_FEEDS === "on",
     sampleMode: env.SAMPLE_MODE,
     samplesUrl: self,
     accountPurgeMs: env.ACCOUNT_PURGE_DAYS * 86_400_000,

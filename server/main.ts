@@ -126,6 +126,7 @@ async function main(argv: string[]): Promise<void> {
     refreshMs: config.feedRefreshMs,
     retention: config.feedRetention,
     coins: app.coins,
+    memberFeeds: config.memberFeeds,
     holder,
     log: app.log.child({ job: "feeds" }),
   });

@@ -296,6 +296,23 @@ export interface TrendSourcesTable {
   last_error: string | null;
 }
 
+/** A feed a member follows (migration 020): one row per address, shared by its followers. */
+export interface MemberFeedsTable {
+  /** "mf-" and 12 hex digits of the normalised address's hash (contracts/reading-catalog.ts MEMBER_FEED_KEY). */
+  key: string;
+  url: string;
+  title: string;
+  created_at: number;
+}
+
+export interface MemberFeedFollowsTable {
+  user_id: string;
+  feed_key: string;
+  /** The page the member pasted, when the feed was found on it. */
+  site_url: string | null;
+  added_at: number;
+}
+
 export interface Schema {
   job_leases: JobLeasesTable;
   feeds: FeedsTable;
@@ -321,4 +338,6 @@ export interface Schema {
   trends: TrendsTable;
   trend_sources: TrendSourcesTable;
   analysis_cache: AnalysisCacheTable;
+  member_feeds: MemberFeedsTable;
+  member_feed_follows: MemberFeedFollowsTable;
 }

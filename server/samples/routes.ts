@@ -3,6 +3,7 @@ import { z } from "zod";
 import { feedKeySchema } from "../../contracts/feeds.ts";
 import { text } from "../../contracts/text.ts";
 import { notFound } from "../errors.ts";
+import { renderSampleMemberFeed, renderSamplePost, renderSampleSite } from "./member-feed.ts";
 import { articleStylesheet, findSampleArticle, renderArticlePage, renderPicture } from "./render-extras.ts";
 import { renderSampleFeed } from "./render-feeds.ts";
 import { renderRealtimeTrends, renderTrends } from "./render-trends.ts";
@@ -34,6 +35,25 @@ export const sampleRoutes: FastifyPluginAsyncZod = async (app) => {
       const article = findSampleArticle(request.params.slug);
       if (!article) throw notFound("No such sample article");
       return reply.type("text/html; charset=utf-8").send(renderArticlePage(article));
+    },
+  );
+
+  // A site with a feed of its own, for following a feed by a site's address (members' feeds).
+  app.get("/samples/site/", { schema: hide }, async (request, reply) =>
+    reply.type("text/html; charset=utf-8").send(renderSampleSite(base(request))),
+  );
+
+  app.get("/samples/site/feed.xml", { schema: hide }, async (request, reply) =>
+    reply.type("application/rss+xml; charset=utf-8").send(renderSampleMemberFeed(base(request))),
+  );
+
+  app.get(
+    "/samples/site/posts/:slug",
+    { schema: { ...hide, params: z.object({ slug: text() }) } },
+    async (request, reply) => {
+      const post = renderSamplePost(request.params.slug);
+      if (!post) throw notFound("No such sample post");
+      return reply.type("text/html; charset=utf-8").send(post);
     },
   );
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.ts";
 import { acquireLease, releaseLease } from "../../jobs/lease.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
+import { dueMemberFeeds, pruneUnfollowedFeeds } from "../member-feeds/repository.ts";
 import type { FeedDefinition } from "./catalog.ts";
 import { builtInCoinSource, type CoinSource } from "./coin-tags.ts";
 import { FeedFetchError, type FetchFeedOptions, fetchFeed } from "./fetch-feed.ts";
@@ -23,6 +24,12 @@ export const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 const LEASE_MS = 5 * 60 * 1000;
 /** Feeds refreshed at the same time, at most. */
 export const REFRESH_CONCURRENCY = 3;
+/**
+ * Members' own feeds fetched per pass, at most, the longest waiting first: with a pass
+ * every 30 seconds, 40 a minute, so members following thousands of feeds slow their
+ * refresh down instead of flooding the server.
+ */
+export const MEMBER_FEEDS_PER_PASS = 20;
 
 export type RefreshContext = {
   database: Database;
@@ -34,6 +41,8 @@ export type RefreshContext = {
   coins?: CoinSource;
   /** Identifies this process in job leases. */
   holder: string;
+  /** Whether members' own feeds are fetched too (MEMBER_FEEDS; off unless set). */
+  memberFeeds?: boolean;
   log: FastifyBaseLogger;
   now?: () => number;
   sleep?: FetchFeedOptions["sleep"];
@@ -51,10 +60,7 @@ export function failureBackoff(refreshMs: number, failures: number): number {
  * Refreshes one feed under its lease, so it never runs twice at once, even across
  * processes. On failure the stored items stay and the feed's status records the error.
  */
-export async function refreshFeed(
-  ctx: RefreshContext,
-  feed: FeedDefinition & { url: string },
-): Promise<RefreshOutcome> {
+export async function refreshFeed(ctx: RefreshContext, feed: { key: string; url: string }): Promise<RefreshOutcome> {
   const now = ctx.now ?? Date.now;
   const lease = { name: `feed:${feed.key}`, holder: ctx.holder };
   if (!(await acquireLease(ctx.database, { ...lease, ttlMs: LEASE_MS, now: now() }))) return "busy";
@@ -155,21 +161,37 @@ export type RefreshSummary = { attempted: number; outcomes: Partial<Record<Refre
 
 /**
  * Refreshes every feed that is due (never fetched, its address changed, or its next fetch
- * time has come; at start-up also every failing feed), a few at a time.
+ * time has come; at start-up also every failing feed), a few at a time: the built-in
+ * feeds, then, when members' feeds are on, up to MEMBER_FEEDS_PER_PASS of the feeds
+ * members follow (each once, however many follow it). Feeds nobody follows any more
+ * lose their articles.
  */
 export async function refreshDueFeeds(ctx: RefreshContext, { startup = false } = {}): Promise<RefreshSummary> {
   const now = (ctx.now ?? Date.now)();
-  const rows = await ctx.database.db
-    .selectFrom("feeds")
-    .select(["key", "url", "next_fetch_at", "last_error"])
-    .execute();
+  const builtIn = ctx.sources.feeds.map((feed) => feed.key);
+  const rows =
+    builtIn.length === 0
+      ? []
+      : await ctx.database.db
+          .selectFrom("feeds")
+          .select(["key", "url", "next_fetch_at", "last_error"])
+          .where("key", "in", builtIn)
+          .execute();
   const statuses = new Map(rows.map((row) => [row.key, row]));
-  const due = ctx.sources.feeds.filter((feed): feed is FeedDefinition & { url: string } => {
-    if (!feed.url) return false;
-    const status = statuses.get(feed.key);
-    // At start-up a failing feed is tried again at once, whatever its backoff said.
-    return !status || status.url !== feed.url || status.next_fetch_at <= now || (startup && status.last_error !== null);
-  });
+  const due: Array<{ key: string; url: string }> = ctx.sources.feeds.filter(
+    (feed): feed is FeedDefinition & { url: string } => {
+      if (!feed.url) return false;
+      const status = statuses.get(feed.key);
+      // At start-up a failing feed is tried again at once, whatever its backoff said.
+      return (
+        !status || status.url !== feed.url || status.next_fetch_at <= now || (startup && status.last_error !== null)
+      );
+    },
+  );
+  if (ctx.memberFeeds) {
+    await pruneUnfollowedFeeds(ctx.database);
+    due.push(...(await dueMemberFeeds(ctx.database, { now, startup, limit: MEMBER_FEEDS_PER_PASS })));
+  }
   const summary: RefreshSummary = { attempted: due.length, outcomes: {} };
   await eachLimited(due, REFRESH_CONCURRENCY, async (feed) => {
     ctx.signal?.throwIfAborted();

@@ -4,6 +4,7 @@ import type { ArticlesTable, FeedsTable } from "../../db/schema.ts";
 import type { CoinIndex } from "../analysis/coin-index.ts";
 import { builtInCoins, coinPattern, tagArticle } from "./coin-tags.ts";
 import type { NormalisedItem } from "./parse/normalise.ts";
+import { BUILT_IN_FEED_KEYS } from "./visible-feeds.ts";
 
 export type ArticleRow = Selectable<ArticlesTable>;
 export type FeedRow = Selectable<FeedsTable>;
@@ -140,6 +141,8 @@ export type Cursor = { time: number; id?: number };
 
 export type ArticleQuery = {
   feedKey?: string;
+  /** Only articles of these feeds (lists across feeds leave out members' feeds the viewer does not follow). */
+  feedKeys?: readonly string[];
   source?: string;
   /** Only articles tagged with this coin (an upper-case symbol). */
   coin?: string;
@@ -151,6 +154,7 @@ export type ArticleQuery = {
 export async function listArticles({ db }: Database, query: ArticleQuery): Promise<ArticleRow[]> {
   let select = db.selectFrom("articles").selectAll();
   if (query.feedKey) select = select.where("feed_key", "=", query.feedKey);
+  if (query.feedKeys) select = select.where("feed_key", "in", query.feedKeys);
   if (query.source) select = select.where("source", "=", query.source);
   if (query.coin) select = select.where("coins", "like", coinPattern(query.coin));
   const before = query.before;
@@ -180,19 +184,21 @@ export async function findArticleByLink({ db }: Database, link: string): Promise
     .executeTakeFirst();
 }
 
-/** Articles stored per feed: every feed's, or only `key`'s. */
+/** Articles stored per feed: every built-in feed's (members' own feeds are counted with their status), or only `key`'s. */
 export async function countArticlesByFeed({ db }: Database, key?: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom("articles")
     .select(["feed_key", db.fn.countAll<number>().as("count")])
     .$if(key !== undefined, (query) => query.where("feed_key", "=", key as string))
+    .$if(key === undefined, (query) => query.where("feed_key", "in", BUILT_IN_FEED_KEYS))
     .groupBy("feed_key")
     .execute();
   return new Map(rows.map((row) => [row.feed_key, Number(row.count)]));
 }
 
+/** The built-in feeds' status rows (members' own feeds have theirs in GET /api/me/feeds). */
 export async function listFeedStatuses({ db }: Database): Promise<FeedRow[]> {
-  return db.selectFrom("feeds").selectAll().execute();
+  return db.selectFrom("feeds").selectAll().where("key", "in", BUILT_IN_FEED_KEYS).execute();
 }
 
 export async function getFeedStatus({ db }: Database, key: string): Promise<FeedRow | undefined> {

@@ -10,8 +10,10 @@ import {
   searchQuerySchema,
   searchResultsSchema,
 } from "../../../contracts/feeds.ts";
+import { memberFeedKeySchema } from "../../../contracts/reading.ts";
 import { limitAddress } from "../accounts/client-address.ts";
 import { enforceLimits } from "../accounts/limits.ts";
+import { checkMemberFeedReader } from "../member-feeds/service.ts";
 import { listFeedItems, listFeeds, requestFeedRefresh, searchFeedItems } from "./service.ts";
 
 /** 'Refresh Feed' asks from one address: far more than a person clicks. */
@@ -58,20 +60,24 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["feeds"],
         summary: "A feed's items, newest first",
-        params: z.object({ key: feedKeySchema }),
+        description:
+          "A built-in feed's key, or a member feed's (mf-…): those answer only to a member who follows them.",
+        params: z.object({ key: z.union([feedKeySchema, memberFeedKeySchema]) }),
         querystring: feedItemsQuerySchema,
-        response: { 200: feedItemsSchema, 400: errorBodySchema },
+        response: { 200: feedItemsSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) =>
-      listFeedItems(
+    async (request) => {
+      await checkMemberFeedReader(app.database, app.config.memberFeeds, request.params.key, request.member?.id ?? null);
+      return listFeedItems(
         app.database,
         app.sources,
         request.params.key,
         request.query,
         request.member?.id ?? null,
         app.config.storiesWindowMs,
-      ),
+      );
+    },
   );
 
   app.get(
@@ -92,6 +98,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query.q,
         request.member?.id ?? null,
         app.config.storiesWindowMs,
+        app.config.memberFeeds,
       ),
     }),
   );

@@ -19,6 +19,7 @@ import {
 import { searchArticles } from "./search.ts";
 import type { Sources } from "./sources.ts";
 import { presentComputedFeedStatus, presentFeedStatus } from "./status-presenter.ts";
+import { BUILT_IN_FEED_KEYS, isMemberFeedKey, visibleFeedsOf } from "./visible-feeds.ts";
 
 /** Spec §4: the store-level error when the whole fetch failed. */
 export const ALL_FEEDS_FAILED = "Failed to fetch feeds. Please try again later.";
@@ -115,19 +116,22 @@ const cursorAt = (row: ArticleRow) => `${row.published_at}_${row.id + 1}`;
 async function feedPage(
   database: Database,
   sources: Sources,
-  key: FeedKey,
+  key: FeedKey | string,
   query: ItemsQuery,
   storiesWindowMs: number,
 ): Promise<{ rows: ArticleRow[]; next: string | null }> {
   const feed = sources.feeds.find((f) => f.key === key);
-  if (!feed) throw notFound(`No feed named ${key}`);
+  // A member feed's key is checked (followers only) before it gets here.
+  if (!feed && !isMemberFeedKey(key)) throw notFound(`No feed named ${key}`);
   const base = { source: query.source, coin: query.coin, before: readCursor(query.before) };
-  if (feed.url !== null) {
+  if (!feed || feed.url !== null) {
     const rows = await listArticles(database, { ...base, feedKey: key, limit: query.limit });
     return { rows, next: rows.length === query.limit ? cursorAfter(rows.at(-1)) : null };
   }
+  // Gemwire's own feed is public: members' feeds take no part in it.
+  const feedKeys = BUILT_IN_FEED_KEYS;
   if (query.source || query.coin) {
-    const rows = await listArticles(database, { ...base, limit: query.limit * 3 });
+    const rows = await listArticles(database, { ...base, feedKeys, limit: query.limit * 3 });
     const unique = uniqueByLink(rows).slice(0, query.limit);
     const more = unique.length === query.limit || rows.length === query.limit * 3;
     return { rows: unique, next: more ? cursorAfter(unique.at(-1)) : null };
@@ -138,7 +142,11 @@ async function feedPage(
   const from = query.before === undefined ? 0 : /^top(\d+)$/.exec(query.before)?.[1];
   const inLeads = from !== undefined;
   const leads = inLeads ? top.leads.slice(Number(from), Number(from) + query.limit) : [];
-  const rows = await listArticles(database, { limit: query.limit * 3, before: inLeads ? undefined : base.before });
+  const rows = await listArticles(database, {
+    feedKeys,
+    limit: query.limit * 3,
+    before: inLeads ? undefined : base.before,
+  });
   const room = query.limit - leads.length;
   const rest = uniqueByLink(rows).filter((row) => !top.covers(row));
   const included = rest.slice(0, room);
@@ -155,7 +163,7 @@ async function feedPage(
 export async function listFeedItems(
   database: Database,
   sources: Sources,
-  key: FeedKey,
+  key: FeedKey | string,
   query: ItemsQuery,
   viewerId: string | null = null,
   storiesWindowMs = DEFAULT_STORIES_WINDOW_MS,
@@ -187,9 +195,11 @@ export async function searchFeedItems(
   text: string,
   viewerId: string | null = null,
   storiesWindowMs = DEFAULT_STORIES_WINDOW_MS,
+  memberFeeds = true,
   now = Date.now(),
 ): Promise<FeedItem[]> {
-  const rows = uniqueByLink(await searchArticles(database, text, SEARCH_ROWS));
+  const visible = await visibleFeedsOf(database, memberFeeds ? viewerId : null);
+  const rows = uniqueByLink(await searchArticles(database, text, SEARCH_ROWS, visible));
   if (rows.length === 0) return [];
   const storyOf = await storyIdsOf(database, storiesWindowMs, now);
   const groups = groupByStory(rows, storyOf, SEARCH_LIMIT);

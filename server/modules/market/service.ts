@@ -3,6 +3,7 @@ import type { BuiltInToken, HistoryRange } from "../../../contracts/market-catal
 import type { Database } from "../../db/database.ts";
 import { tallyArticles } from "../community/repository.ts";
 import { type ArticleRow, type Cursor, listArticles } from "../feeds/repository.ts";
+import { BUILT_IN_FEED_KEYS } from "../feeds/visible-feeds.ts";
 import { type StoryGroup, type StoryScope, storiesOf } from "../stories/service.ts";
 import { presentHistory, presentNewsItem, type StoryRef } from "./presenter.ts";
 import { oldestSnapshot, snapshotPoints } from "./repository.ts";
@@ -107,7 +108,13 @@ async function findMentions(database: Database, token: BuiltInToken, limit: numb
   const links = new Set<string>();
   let before: Cursor | undefined;
   for (let page = 0; page < CANDIDATE_PAGES && found.length < limit; page++) {
-    const rows = await listArticles(database, { coin: token.symbol, before, limit: CANDIDATE_PAGE });
+    // Token news is public: members' own feeds take no part in it.
+    const rows = await listArticles(database, {
+      coin: token.symbol,
+      feedKeys: BUILT_IN_FEED_KEYS,
+      before,
+      limit: CANDIDATE_PAGE,
+    });
     for (const row of rows) {
       const key = row.link || `#${row.id}`;
       if (links.has(key)) continue;

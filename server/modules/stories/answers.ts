@@ -4,11 +4,13 @@ import type { Database } from "../../db/database.ts";
 import { invalidRequest } from "../../errors.ts";
 import { tallyArticles, type VoteTally } from "../community/repository.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
+import { PUBLIC_FEEDS, type VisibleFeeds } from "../feeds/visible-feeds.ts";
 import { KeptPage } from "./pages.ts";
 import { presentStory } from "./presenter.ts";
 import { voteSignature } from "./repository.ts";
 import { linksOf, type StoryGroup, type StoryScope, storiesOf, storyScore } from "./service.ts";
 import { duplicateKeys } from "./story-index.ts";
+import { storiesVisibleTo } from "./visible.ts";
 
 /** The orders a list of stories comes in: Gemwire's ranking, newest first, most covered first. */
 export type StoryOrder = "ranked" | "date" | "coverage";
@@ -148,9 +150,20 @@ async function checkedStories(database: Database, scope: StoryScope, windowMs: n
   return { stories, votes };
 }
 
-/** A scope's stories and their presentation, brought up to date with the articles and the votes. */
-async function presentedOf(database: Database, scope: StoryScope, windowMs: number, now: number) {
-  const { stories, votes } = await checkedStories(database, scope, windowMs, now);
+/**
+ * A scope's stories and their presentation, brought up to date with the articles and the
+ * votes, as `visible` may see them (Gemwire's scope holds members' feeds too).
+ */
+async function presentedOf(
+  database: Database,
+  scope: StoryScope,
+  windowMs: number,
+  now: number,
+  visible: VisibleFeeds = PUBLIC_FEEDS,
+) {
+  const checked = await checkedStories(database, scope, windowMs, now);
+  const votes = checked.votes;
+  const stories = scope === "gemwire" ? storiesVisibleTo(checked.stories, visible) : checked.stories;
   let presented = presentedByStories.get(stories);
   if (!presented || presented.votes !== votes) {
     const tallies = await tallyArticles(database, linksOf(stories), null);
@@ -183,6 +196,8 @@ export type StoriesRequest = {
   before?: string;
   windowMs: number;
   now?: number;
+  /** Whose member feeds the viewer follows; visitors and public lists see the built-in feeds only. */
+  visible?: VisibleFeeds;
 };
 
 /**
@@ -194,7 +209,7 @@ export type StoriesRequest = {
  */
 export async function listStories(database: Database, request: StoriesRequest): Promise<KeptPage> {
   const now = request.now ?? Date.now();
-  const { stories, presented } = await presentedOf(database, request.scope, request.windowMs, now);
+  const { stories, presented } = await presentedOf(database, request.scope, request.windowMs, now, request.visible);
   const order: StoryOrder =
     request.scope === "gemwire" && request.sort === undefined ? "ranked" : (request.sort ?? "date");
   const sorted = sortedOf(stories, presented, order, now);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { storiesQuerySchema, storiesSchema } from "../../../contracts/stories.ts";
+import { visibleFeedsOf } from "../feeds/visible-feeds.ts";
 import { listStories } from "./answers.ts";
 
 /** Whether an If-None-Match header names this ETag (compared weakly, as RFC 9110 asks for GET). */
@@ -35,6 +36,7 @@ export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
         limit: request.query.limit,
         before: request.query.before,
         windowMs: app.config.storiesWindowMs,
+        visible: await visibleFeedsOf(app.database, app.config.memberFeeds ? (request.member?.id ?? null) : null),
       });
       // Every viewer gets the same answer; "no-cache" has the browser ask again each time, with the ETag.
       reply.header("etag", page.etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");

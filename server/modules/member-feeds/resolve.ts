@@ -1,0 +1,137 @@
+import { AppError } from "../../errors.ts";
+import { decodeText } from "../../outbound/charset.ts";
+import { type GuardedFetch, OutboundError } from "../../outbound/guarded-fetch.ts";
+import { plainText } from "../feeds/parse/normalise.ts";
+import { parseNewestItems } from "../feeds/parse/parse-off-thread.ts";
+import { FeedParseError } from "../feeds/parse/raw-item.ts";
+import { child, parseXml, textOf } from "../feeds/parse/xml.ts";
+import { plainFeedError } from "../feeds/plain-errors.ts";
+import { AddressRefused, normaliseAddress } from "./address.ts";
+import { discoverFeedLinks, looksLikeHtml } from "./discover.ts";
+
+/** A feed found at a member's address: what is stored and shared by its followers. */
+export type ResolvedFeed = { url: string; siteUrl: string | null; title: string };
+
+/**
+ * Why an address cannot be followed, in plain words: 400 when the address itself is
+ * refused (not http(s), private), 422 when it was fetched but gave no feed.
+ */
+export class FeedRefused extends AppError {
+  constructor(status: 400 | 422, message: string) {
+    super(status, "invalid_request", message);
+    this.name = "FeedRefused";
+  }
+}
+
+/** Feed links tried on a page, in its order: the first that answers a feed is followed. */
+const LINKS_TRIED = 3;
+/** A title is in a feed's first lines; reading only these keeps a big feed cheap. */
+const TITLE_CHARS = 64 * 1024;
+const MAX_TITLE = 200;
+
+const ACCEPT =
+  "application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.8, */*;q=0.5";
+
+const hostOf = (address: string) => new URL(address).host;
+
+type Fetched = { url: string; body: Uint8Array; contentType: string | null };
+
+/** One GET, no retries: a member is waiting. Failures become the feed status's plain words. */
+async function fetchOnce(fetcher: GuardedFetch, address: string, signal?: AbortSignal): Promise<Fetched> {
+  let response: Awaited<ReturnType<GuardedFetch>>;
+  try {
+    response = await fetcher(address, { headers: { accept: ACCEPT }, signal });
+  } catch (error) {
+    // Stopped by the caller (an import out of time): not the address's fault.
+    if (signal?.aborted) throw error;
+    const message = (error as Error).message;
+    const refused = error instanceof OutboundError && (error.code === "blocked_address" || error.code === "bad_url");
+    const words = plainFeedError(message, null, hostOf(address));
+    throw new FeedRefused(refused ? 400 : 422, `That address did not answer: ${words}`);
+  }
+  if (response.status < 200 || response.status > 299) {
+    const words = plainFeedError(`HTTP ${response.status} from ${hostOf(address)}`, null, hostOf(address));
+    throw new FeedRefused(422, `That address did not answer a feed: ${words}`);
+  }
+  return { url: response.url, body: response.body, contentType: response.headers["content-type"] ?? null };
+}
+
+/** The feed's own title (RSS channel, Atom feed, RSS 1.0 channel, JSON Feed), or its host. */
+export function feedTitle(text: string, address: string): string {
+  let title: string | undefined;
+  const start = text.replace(/^\uFEFF/, "").trimStart();
+  if (start.startsWith("{")) {
+    try {
+      const data = JSON.parse(start) as { title?: unknown };
+      if (typeof data.title === "string") title = data.title;
+    } catch {
+      // Parsed as a feed already; a title is a nicety.
+    }
+  } else {
+    const root = parseXml(start.slice(0, TITLE_CHARS));
+    title =
+      textOf(child(child(root.rss, "channel"), "title")) ??
+      textOf(child(root.feed, "title")) ??
+      textOf(child(child(root["rdf:RDF"], "channel"), "title"));
+  }
+  const plain = title ? plainText(title, MAX_TITLE).trim() : "";
+  return plain || new URL(address).hostname.replace(/^www\./, "");
+}
+
+/** Whether a fetched body is a feed Gemwire reads; its title when it is. */
+async function asFeed(fetched: Fetched, address: string, signal?: AbortSignal): Promise<string | null> {
+  const text = decodeText(fetched.body, fetched.contentType);
+  try {
+    await parseNewestItems(
+      { body: fetched.body, contentType: fetched.contentType, fetchedAt: Date.now(), baseUrl: fetched.url, keep: 1 },
+      signal,
+    );
+  } catch (error) {
+    if (error instanceof FeedParseError) return null;
+    throw error;
+  }
+  return feedTitle(text, address);
+}
+
+/**
+ * What a member's address leads to: the feed itself (RSS, Atom, JSON Feed), or, for a web
+ * page, the first of its `<link rel="alternate">` feeds that answers one. Everything is
+ * fetched through the guarded client; nothing is stored here.
+ */
+export async function resolveFeed(fetcher: GuardedFetch, address: string, signal?: AbortSignal): Promise<ResolvedFeed> {
+  let url: string;
+  try {
+    url = normaliseAddress(address);
+  } catch (error) {
+    if (error instanceof AddressRefused) throw new FeedRefused(400, error.message);
+    throw error;
+  }
+  const fetched = await fetchOnce(fetcher, url, signal);
+  const text = decodeText(fetched.body, fetched.contentType);
+  if (!looksLikeHtml(fetched.contentType, text)) {
+    const title = await asFeed(fetched, url, signal);
+    if (title === null) throw new FeedRefused(422, "That address did not answer a feed");
+    return { url, siteUrl: null, title };
+  }
+  const links = discoverFeedLinks(text, fetched.url);
+  if (links.length === 0) throw new FeedRefused(422, "That page has no feed link");
+  let last: FeedRefused | undefined;
+  for (const link of links.slice(0, LINKS_TRIED)) {
+    let feedUrl: string;
+    try {
+      feedUrl = normaliseAddress(link);
+    } catch {
+      continue;
+    }
+    try {
+      const feed = await fetchOnce(fetcher, feedUrl, signal);
+      const title = await asFeed(feed, feedUrl, signal);
+      if (title !== null) return { url: feedUrl, siteUrl: url, title };
+      last = new FeedRefused(422, "That page's feed link did not answer a feed");
+    } catch (error) {
+      if (!(error instanceof FeedRefused)) throw error;
+      last = error;
+    }
+  }
+  throw last ?? new FeedRefused(422, "That page's feed link did not answer a feed");
+}

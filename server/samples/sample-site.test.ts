@@ -1,0 +1,68 @@
+import type { AddressInfo } from "node:net";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../logger.ts";
+import { refreshDueFeeds } from "../modules/feeds/refresh.ts";
+import { createGuardedFetch } from "../outbound/guarded-fetch.ts";
+import { joinAsMember } from "../test/accounts.ts";
+import { buildTestApp } from "../test/app.ts";
+import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { SAMPLE_MEMBER_FEED_PATH, SAMPLE_SITE_PATH } from "./member-feed.ts";
+
+describe("sample mode's site to follow by its address", () => {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let base: string;
+  const fetcher = createGuardedFetch({ allowPrivate: true, timeoutMs: 5_000 });
+
+  beforeAll(async () => {
+    const [target] = testDatabaseTargets();
+    if (!target) throw new Error("no test database");
+    handle = await openTestDatabase(target);
+    app = await buildTestApp(handle.database, { env: { SAMPLE_MODE: "1", ALLOW_PRIVATE_SOURCES: "1" } });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await fetcher.close();
+    await app.close();
+    await handle.dispose();
+  });
+
+  it("is found by its page's feed link, labelled as sample data, and its posts come in", async () => {
+    const page = await app.inject({ method: "GET", url: SAMPLE_SITE_PATH });
+    expect(page.body).toContain("Sample data");
+    const member = await joinAsMember(app, handle.database);
+    const added = await app.inject({
+      method: "POST",
+      url: "/api/me/feeds",
+      cookies: member.cookies,
+      payload: { address: `${base}${SAMPLE_SITE_PATH}` },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const feed = added.json().feed;
+    expect(feed).toMatchObject({
+      title: "Ledger Lane (sample blog)",
+      url: `${base}${SAMPLE_MEMBER_FEED_PATH}`,
+      siteUrl: `${base}${SAMPLE_SITE_PATH}`,
+    });
+    await refreshDueFeeds({
+      database: handle.database,
+      sources: { feeds: [], relays: [] },
+      fetcher,
+      refreshMs: 300_000,
+      retention: { maxItems: 1_000, maxAgeMs: 30 * 86_400_000 },
+      holder: "sample-site-test",
+      memberFeeds: true,
+      log: createLogger({ logLevel: "silent" }),
+    });
+    const items = await app.inject({ method: "GET", url: `/api/feeds/${feed.key}/items`, cookies: member.cookies });
+    expect(items.json().items.map((item: { title: string }) => item.title)).toEqual([
+      "Bitcoin hits a record high as spot ETF inflows top $1.2 billion",
+      "A beginner's checklist for self-custody",
+      "Why network fees rise on busy weekends",
+    ]);
+    const post = await app.inject({ method: "GET", url: new URL(items.json().items[0].link).pathname });
+    expect(post.statusCode).toBe(200);
+  });
+});
