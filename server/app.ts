@@ -10,7 +10,7 @@ import { profileRoutes } from "./modules/accounts/profile-routes.ts";
 import { accountRoutes } from "./modules/accounts/routes.ts";
 import { type AdminPassword, loadAdminPassword } from "./modules/admin/admin-password.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
-import { type AnalysisRoutesOptions, analysisRoutes } from "./modules/analysis/routes.ts";
+import { analysisRoutes } from "./modules/analysis/routes.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { blurtsRoutes } from "./modules/community/blurts-routes.ts";
 import { commentRoutes } from "./modules/community/comments-routes.ts";
@@ -26,6 +26,8 @@ import { gemsRoutes } from "./modules/gems/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { createPriceService, type PriceService, priceSourceName } from "./modules/market/price-service.ts";
 import { marketRoutes } from "./modules/market/routes.ts";
+import { createPageClients, type PageFetchPolicy, PageReads } from "./modules/reader/page-reads.ts";
+import { readerRoutes } from "./modules/reader/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { storyRoutes } from "./modules/stories/routes.ts";
@@ -58,6 +60,8 @@ declare module "fastify" {
     notificationHub: NotificationHub;
     /** The process's search trends lists (built once per change, shared by requests). */
     trends: TrendsService;
+    /** Article pages fetched and read once for the reader view and analyses alike (kept in the database). */
+    pageReads: PageReads;
   }
 }
 
@@ -81,8 +85,8 @@ export type AppOptions = {
   notificationStreams?: HubOptions;
   /** The search trends lists; by default over the configured sources, on the system clock. */
   trends?: TrendsService;
-  /** How analyses reach article pages; tests stand in for the internet's names and addresses. */
-  analysis?: AnalysisRoutesOptions;
+  /** How the reader view and analyses reach article pages; tests stand in for the internet's names and addresses. */
+  analysis?: { pageFetch?: PageFetchPolicy };
 };
 
 /** The price API answers small JSON quickly; a slow or huge answer is a failure, not a wait. */
@@ -170,6 +174,12 @@ export async function buildApp({
         sample: config.sampleMode,
       }),
   );
+  const pageClients = createPageClients(config, analysis.pageFetch);
+  app.addHook("onClose", async () => pageClients.close());
+  app.decorate(
+    "pageReads",
+    new PageReads({ database, config, log: app.log.child({ module: "page-reads" }), ...pageClients }),
+  );
   app.addHook("onClose", async () => database.close());
   const notificationHub = new NotificationHub(
     database,
@@ -220,7 +230,8 @@ export async function buildApp({
   await app.register(blurtsRoutes, { prefix: "/api" });
   await app.register(analyticsRoutes, { prefix: "/api" });
   await app.register(trendsRoutes, { prefix: "/api" });
-  await app.register(analysisRoutes, { prefix: "/api", ...analysis });
+  await app.register(analysisRoutes, { prefix: "/api" });
+  await app.register(readerRoutes, { prefix: "/api" });
   await app.register(publishRoutes);
   await app.register(blogFeedRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);

@@ -239,6 +239,14 @@ export interface BlogPostsTable {
 }
 
 /** Article analyses and page failures per address, kept a while (migration 015). */
+export interface ReaderCacheTable {
+  url: string;
+  /** JSON: {"read": …} (article, key points, blocks) or {"failure": {"status", "reason"}}. */
+  outcome: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface AnalysisCacheTable {
   url: string;
   /** JSON: {"analysis": …} or {"failure": {"status", "message"}}. */
@@ -306,4 +314,5 @@ export interface Schema {
   trends: TrendsTable;
   trend_sources: TrendSourcesTable;
   analysis_cache: AnalysisCacheTable;
+  reader_cache: ReaderCacheTable;
 }
