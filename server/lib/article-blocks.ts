@@ -99,8 +99,10 @@ function tidy(runs: Run[]): Run[] {
   for (const run of runs) {
     const text = oneLine(run.text) === "" ? " " : run.text.replace(/\s+/g, " ");
     const last = joined[joined.length - 1];
-    if (last && last.href === run.href && last.strong === run.strong && last.em === run.em) last.text += text;
-    else joined.push({ ...run, text });
+    // One space between words, whichever runs they end and start.
+    const spaced = last?.text.endsWith(" ") ? text.replace(/^ /, "") : text;
+    if (last && last.href === run.href && last.strong === run.strong && last.em === run.em) last.text += spaced;
+    else if (spaced !== "") joined.push({ ...run, text: spaced });
   }
   if (joined[0]) joined[0].text = joined[0].text.trimStart();
   const last = joined[joined.length - 1];
@@ -221,9 +223,16 @@ export function articleBlocks(root: ContentNode, pageUrl: string): ReaderBlock[]
         flush();
         context.pop();
       };
-    } else if (BREAKS.has(name) && context.length === 0) {
-      flush();
-      onLeave = flush;
+    } else if (BREAKS.has(name) || name === "li" || name === "ul" || name === "ol" || name in HEADINGS) {
+      if (context.length === 0) {
+        flush();
+        onLeave = flush;
+      } else {
+        // Inside a quote, heading or list item a block is part of its text: kept apart by a space.
+        const space = () => runs.push({ text: " ", ...style });
+        space();
+        onLeave = space;
+      }
     }
     if (onLeave) stack.push({ node, style, leave: onLeave });
     const children = node.childNodes;
