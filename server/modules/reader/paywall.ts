@@ -7,8 +7,14 @@ import type { PageArticle } from "../../lib/article-read.ts";
  * whose readable text is only a few lines.
  */
 
-/** Readable text shorter than this is a teaser, not an article. */
+/**
+ * Readable text shorter than this in fewer than MIN_PARAGRAPHS paragraphs is a teaser (a
+ * paywall shows a line or two), not an article; a short news brief of a few paragraphs is.
+ */
 export const MIN_ARTICLE_TEXT = 400;
+export const MIN_PARAGRAPHS = 3;
+/** Text shorter than this is never an article, however it is split. */
+const TINY_TEXT = 80;
 
 /** schema.org's "isAccessibleForFree": false (or "False"), in the page's JSON-LD. */
 const NOT_FREE = /"isAccessibleForFree"\s*:\s*"?false"?/i;
@@ -28,7 +34,8 @@ export function paywallReason(html: string, article: PageArticle): string | null
   if (text.length < WHOLE_ARTICLE && SUBSCRIBE_LINE.test(text.slice(-TAIL))) {
     return "it appears to be behind a paywall: the page asks readers to subscribe to continue";
   }
-  if (text.length < MIN_ARTICLE_TEXT) {
+  const teaser = article.paragraphs.length < MIN_PARAGRAPHS && text.length < MIN_ARTICLE_TEXT;
+  if (teaser || text.length < TINY_TEXT) {
     return `only a few lines of text could be read from it (${text.length} characters), perhaps a paywall's teaser`;
   }
   return null;

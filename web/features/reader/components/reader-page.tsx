@@ -76,7 +76,7 @@ export function ReaderPage({ renderAnalysis, renderComments }: ReaderParts) {
       <div className="mt-6 grid gap-10 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-10">
           {reader.status === "ok" ? (
-            <article aria-label={reader.title}>
+            <article aria-label="Article text">
               <ReaderBlocks blocks={reader.blocks} />
               <p className="mt-8 text-xs text-muted">
                 Read from {hostOf(link)}{" "}
