@@ -2,6 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Reader } from "../../../contracts/reading.ts";
 import { openDatabase } from "../../db/connection.ts";
+import { runMaintenance } from "../../jobs/maintenance.ts";
+import { createLogger } from "../../logger.ts";
+import { joinAsMember } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
@@ -9,6 +12,7 @@ import { html, LOCAL_PAGES, startPriceApi, startSite, type TestSite } from "../a
 import { upsertArticles } from "../feeds/repository.ts";
 import { BODY, JUNK, PAYWALLED_PAGE, RICH_PAGE, SUBSCRIBE_PAGE, TEASER_PAGE } from "./fixtures/pages.ts";
 import { READ_FAILURE_MS, READ_KEPT_MS } from "./page-reads.ts";
+import { storeRead } from "./repository.ts";
 import { PRIVATE_PAGE } from "./service.ts";
 
 /*
@@ -16,8 +20,6 @@ import { PRIVATE_PAGE } from "./service.ts";
  * in the analysis tests), on both databases: what the view shows, what it refuses, and
  * that one fetch and read serves the reader view and the analysis, across processes.
  */
-
-type Response = Awaited<ReturnType<FastifyInstance["inject"]>>;
 
 const HOUR = 3_600_000;
 
@@ -66,8 +68,8 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
     site.hits.clear();
   });
 
-  const ask = (url: string, on = app): Promise<Response> =>
-    on.inject({ method: "GET", url: `/api/reader?url=${encodeURIComponent(url)}` });
+  const ask = (url: string, on = app, from: { remoteAddress?: string; cookies?: Record<string, string> } = {}) =>
+    on.inject({ method: "GET", url: `/api/reader?url=${encodeURIComponent(url)}`, ...from });
   const read = async (url: string, on = app): Promise<Reader> => {
     const response = await ask(url, on);
     expect(response.statusCode, response.body).toBe(200);
@@ -233,5 +235,54 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
     } finally {
       await other.close();
     }
+  });
+  it("allows 30 new reads a minute per address, with a clear 429, while kept reads still answer", async () => {
+    const from = { remoteAddress: "198.18.9.1" };
+    const missing = (i: number) => `${site.origin}/missing?n=${i}`;
+    expect((await ask(`${site.origin}/rich`, app, from)).statusCode).toBe(200);
+    for (let i = 0; i < 29; i++) expect((await ask(missing(i), app, from)).statusCode).toBe(200);
+    const refused = await ask(missing(29), app, from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toMatch(/^Too many new pages read for you\. Try again in \d+ seconds\.$/);
+    expect(refused.headers["retry-after"]).toEqual(expect.any(String));
+    // Kept reads are free, a page's and a failure's.
+    expect((await ask(`${site.origin}/rich`, app, from)).statusCode).toBe(200);
+    expect((await ask(missing(3), app, from)).statusCode).toBe(200);
+    expect(site.count()).toBe(30);
+    // A member on the same network is counted by account: the stranger cannot lock them out.
+    const member = await joinAsMember(app, handle.database);
+    expect((await ask(missing(29), app, { ...from, cookies: member.cookies })).statusCode).toBe(200);
+  });
+
+  it("lets one asker have only 2 pages being read at once (429), without charging them", async () => {
+    const from = { remoteAddress: "198.18.9.2" };
+    const slow = [ask(`${site.origin}/slow?a`, app, from), ask(`${site.origin}/slow?b`, app, from)];
+    await expect.poll(() => held.length).toBe(2);
+    const third = await ask(`${site.origin}/rich`, app, from);
+    expect(third.statusCode).toBe(429);
+    expect(third.json().error.message).toMatch(/^You already have 2 pages being read\. Try again in \d+ seconds\.$/);
+    // Another visitor is not held up meanwhile.
+    expect((await ask(`${site.origin}/rich`, app, { remoteAddress: "198.18.9.3" })).statusCode).toBe(200);
+    for (const release of held.splice(0)) release();
+    for (const answer of await Promise.all(slow)) expect(answer.json().status).toBe("ok");
+  });
+
+  it("has maintenance delete the reads that have expired", async () => {
+    const now = Date.now();
+    const failure = { failure: { status: 502 as const, reason: "x" } };
+    await storeRead(handle.database, "https://old.example/a", failure, now - 25 * HOUR, now - HOUR);
+    await storeRead(handle.database, "https://fresh.example/a", failure, now, now + HOUR);
+    await runMaintenance(
+      {
+        database: handle.database,
+        dataDir: "/nonexistent",
+        accountPurgeMs: 30 * 86_400_000,
+        holder: "test",
+        log: createLogger({ logLevel: "silent" }),
+      },
+      now,
+    );
+    const left = await handle.database.db.selectFrom("reader_cache").select("url").execute();
+    expect(left).toEqual([{ url: "https://fresh.example/a" }]);
   });
 });
