@@ -38,6 +38,8 @@ export const pageRoutes = [
   "/predictions",
   "/leaderboard",
   "/team",
+  /** Issue 17: the reader view (`/read?url=…`). */
+  "/read",
 ] as const;
 
 export type PageRoute = (typeof pageRoutes)[number];

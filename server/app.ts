@@ -11,7 +11,7 @@ import { accountRoutes } from "./modules/accounts/routes.ts";
 import { type AdminPassword, loadAdminPassword } from "./modules/admin/admin-password.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { COIN_LIST_FETCH, CoinList } from "./modules/analysis/coin-list.ts";
-import { type AnalysisRoutesOptions, analysisRoutes } from "./modules/analysis/routes.ts";
+import { analysisRoutes } from "./modules/analysis/routes.ts";
 import { analyticsRoutes } from "./modules/analytics/routes.ts";
 import { blurtsRoutes } from "./modules/community/blurts-routes.ts";
 import { commentRoutes } from "./modules/community/comments-routes.ts";
@@ -28,6 +28,8 @@ import { healthRoutes } from "./modules/health/routes.ts";
 import { createPriceService, type PriceService, priceSourceName } from "./modules/market/price-service.ts";
 import { marketRoutes } from "./modules/market/routes.ts";
 import { type MemberFeedRoutesOptions, memberFeedRoutes } from "./modules/member-feeds/routes.ts";
+import { createPageClients, type PageFetchPolicy, PageReads } from "./modules/reader/page-reads.ts";
+import { readerRoutes } from "./modules/reader/routes.ts";
 import { readingRoutes } from "./modules/reading/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
@@ -63,6 +65,8 @@ declare module "fastify" {
     notificationHub: NotificationHub;
     /** The process's search trends lists (built once per change, shared by requests). */
     trends: TrendsService;
+    /** Article pages fetched and read once for the reader view and analyses alike (kept in the database). */
+    pageReads: PageReads;
   }
 }
 
@@ -86,8 +90,8 @@ export type AppOptions = {
   notificationStreams?: HubOptions;
   /** The search trends lists; by default over the configured sources, on the system clock. */
   trends?: TrendsService;
-  /** How analyses reach article pages; tests stand in for the internet's names and addresses. */
-  analysis?: AnalysisRoutesOptions;
+  /** How the reader view and analyses reach article pages; tests stand in for the internet's names and addresses. */
+  analysis?: { pageFetch?: PageFetchPolicy };
   /** How members' feeds are fetched when added; tests stand in for the internet's names. */
   memberFeeds?: MemberFeedRoutesOptions;
 };
@@ -185,6 +189,12 @@ export async function buildApp({
         sample: config.sampleMode,
       }),
   );
+  const pageClients = createPageClients(config, analysis.pageFetch);
+  app.addHook("onClose", async () => pageClients.close());
+  app.decorate(
+    "pageReads",
+    new PageReads({ database, config, log: app.log.child({ module: "page-reads" }), ...pageClients }),
+  );
   app.addHook("onClose", async () => database.close());
   const notificationHub = new NotificationHub(
     database,
@@ -236,7 +246,8 @@ export async function buildApp({
   await app.register(blurtsRoutes, { prefix: "/api" });
   await app.register(analyticsRoutes, { prefix: "/api" });
   await app.register(trendsRoutes, { prefix: "/api" });
-  await app.register(analysisRoutes, { prefix: "/api", ...analysis });
+  await app.register(analysisRoutes, { prefix: "/api" });
+  await app.register(readerRoutes, { prefix: "/api" });
   await app.register(readingRoutes, { prefix: "/api" });
   await app.register(publishRoutes);
   await app.register(blogFeedRoutes);

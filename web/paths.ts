@@ -133,6 +133,8 @@ export const paths = {
       `/api/trends?${new URLSearchParams({ period: query.period, sort: query.sort, page: String(query.page) })}`,
     /** An article's analysis; `url` is its address, or a blog post's /blog/<slug>. */
     analysis: (url: string) => `/api/analysis?url=${encodeURIComponent(url)}`,
+    /** Issue 17: an article's readable text for the reader view (blocks, never markup). */
+    reader: (url: string) => `/api/reader?${new URLSearchParams({ url })}`,
     /** A whole story's analysis: its lead article's key points, the tickers across its articles. */
     storyAnalysis: (feed: string, story: string) => `/api/analysis/story?${new URLSearchParams({ feed, story })}`,
     prices: (symbols: readonly string[]) => `/api/prices?symbols=${symbols.map(encodeURIComponent).join(",")}`,

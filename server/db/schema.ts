@@ -253,6 +253,14 @@ export interface BlogPostsTable {
 }
 
 /** Article analyses and page failures per address, kept a while (migration 015). */
+export interface ReaderCacheTable {
+  url: string;
+  /** JSON: {"read": …} (article, key points, blocks) or {"failure": {"status", "reason"}}. */
+  outcome: string;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface AnalysisCacheTable {
   url: string;
   /** JSON: {"analysis": …} or {"failure": {"status", "message"}}. */
@@ -340,4 +348,5 @@ export interface Schema {
   analysis_cache: AnalysisCacheTable;
   member_feeds: MemberFeedsTable;
   member_feed_follows: MemberFeedFollowsTable;
+  reader_cache: ReaderCacheTable;
 }

@@ -6,6 +6,7 @@ import { deleteExpiredSessions } from "../modules/accounts/repository.ts";
 import { pruneOutcomes } from "../modules/analysis/repository.ts";
 import { NOTIFICATION_RETENTION_MS, pruneNotifications } from "../modules/community/notifications-repository.ts";
 import { pruneUnusedBlogImages } from "../modules/content/blog-images.ts";
+import { pruneReads } from "../modules/reader/repository.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
 import { repeatEvery } from "./repeat.ts";
 
@@ -22,7 +23,7 @@ export type MaintenanceContext = {
 /**
  * Hourly housekeeping, by one process at a time: purges accounts deleted longer ago than
  * the retention period (freeing their handles), drops expired sessions, old rate-limit
- * counters, notifications older than 90 days and expired article analyses, and blog
+ * counters, notifications older than 90 days and expired article analyses and page reads, and blog
  * images uploaded more than a day ago that no post shows.
  */
 export async function runMaintenance(ctx: MaintenanceContext, now = Date.now()): Promise<void> {
@@ -35,6 +36,7 @@ export async function runMaintenance(ctx: MaintenanceContext, now = Date.now()):
     await pruneRateLimits(ctx.database, now - 24 * HOUR);
     await pruneNotifications(ctx.database, now - NOTIFICATION_RETENTION_MS);
     await pruneOutcomes(ctx.database, now);
+    await pruneReads(ctx.database, now);
     const images = await pruneUnusedBlogImages(ctx.database, ctx.dataDir, now - 24 * HOUR);
     if (images > 0) ctx.log.info({ images }, "removed blog images no post shows");
   } finally {

@@ -1,5 +1,7 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
+import type { ReaderBlock } from "../../contracts/reading.ts";
+import { articleBlocks } from "./article-blocks.ts";
 import { articleParagraphs, clip, oneLine, type TextNode } from "./article-text.ts";
 
 /*
@@ -36,10 +38,18 @@ export type ReadOptions = {
    * captions: they belong in a post).
    */
   bodyOnly?: boolean;
+  /**
+   * The reader view's blocks too (article-blocks.ts), from the same read: headings, lists,
+   * quotes, links and images of the article, as plain text runs.
+   */
+  view?: boolean;
 };
 
-/** The worker's answer: the article, or why the page could not be read. */
-export type ReadOutcome = { article: PageArticle } | { unreadable: string };
+/** What the reader view shows beside the text: the article's blocks, and the page's own site name and date. */
+export type PageView = { blocks: ReaderBlock[]; siteName: string; publishedTime: string };
+
+/** The worker's answer: the article (and its view when asked), or why the page could not be read. */
+export type ReadOutcome = { article: PageArticle; view?: PageView } | { unreadable: string };
 
 /** Readability gives up on pages with more elements than this (a 2 MB page rarely has half). */
 const MAX_ELEMENTS = 60_000;
@@ -196,6 +206,7 @@ function removeFurniture(document: PageDocument): void {
 /** The article of a page (its HTML, and its address for relative links), as plain text. */
 export function readArticle(html: string, pageUrl: string, options: ReadOptions = {}): ReadOutcome {
   let article: PageArticle;
+  let view: PageView | undefined;
   try {
     const document = parseHTML(html).document as unknown as PageDocument;
     if (document.documentElement && depthOf(document.documentElement) > MAX_DEPTH) {
@@ -233,11 +244,18 @@ export function readArticle(html: string, pageUrl: string, options: ReadOptions 
       author: clip(oneLine(read?.byline ?? meta.get(["author", "article:author"]) ?? ""), LIMITS.author),
       lang,
     };
+    if (options.view) {
+      view = {
+        blocks: read?.content ? articleBlocks(read.content, pageUrl) : [],
+        siteName: clip(oneLine(read?.siteName ?? ""), LIMITS.author),
+        publishedTime: clip(oneLine(read?.publishedTime ?? meta.get(["article:published_time"]) ?? ""), 64),
+      };
+    }
   } catch (error) {
     if (/Aborting parsing document/.test((error as Error).message))
       return { unreadable: "it has too many elements to read" };
     return { unreadable: "its HTML could not be read" };
   }
   if (!article.title && article.paragraphs.length === 0) return { unreadable: "no article was found on it" };
-  return { article };
+  return view ? { article, view } : { article };
 }

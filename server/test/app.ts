@@ -3,9 +3,9 @@ import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { AdminPassword } from "../modules/admin/admin-password.ts";
-import type { AnalysisRoutesOptions } from "../modules/analysis/routes.ts";
 import type { HubOptions } from "../modules/community/notification-hub.ts";
 import type { PriceService } from "../modules/market/price-service.ts";
+import type { PageFetchPolicy } from "../modules/reader/page-reads.ts";
 import type { TrendsService } from "../modules/trends/service.ts";
 import { openTestDatabase, testDatabaseTargets } from "./databases.ts";
 
@@ -20,7 +20,7 @@ export async function buildTestApp(
     prices?: PriceService;
     notificationStreams?: HubOptions;
     trends?: TrendsService;
-    analysis?: AnalysisRoutesOptions;
+    analysis?: { pageFetch?: PageFetchPolicy };
   } = {},
 ) {
   const config = loadConfig({ LOG_LEVEL: "silent", ...options.env });

@@ -45,6 +45,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: "/read",
+        lazy: page(
+          () => import("./pages/reader-page.tsx"),
+          (m) => m.ReaderWithAnalysisPage,
+        ),
+      },
+      {
         path: paths.pumpVision,
         lazy: page(
           () => import("../features/market/components/pump-vision-page.tsx"),

@@ -77,6 +77,8 @@ describe.each(testDatabaseTargets())("article analysis on $dialect", (target) =>
   beforeEach(async () => {
     await handle.database.db.deleteFrom("rate_limits").execute();
     await handle.database.db.deleteFrom("analysis_cache").execute();
+    // The page read the analysis shares with the reader view is kept apart.
+    await handle.database.db.deleteFrom("reader_cache").execute();
     site.hits.clear();
   });
 

@@ -125,6 +125,8 @@ describe.each(testDatabaseTargets())("analysis with an LLM on $dialect", (target
   });
   beforeEach(async () => {
     await handle.database.db.deleteFrom("analysis_cache").execute();
+    // The page read the analysis shares with the reader view is kept apart.
+    await handle.database.db.deleteFrom("reader_cache").execute();
   });
 
   const analyse = async (path: string) => {

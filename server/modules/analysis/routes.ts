@@ -6,10 +6,10 @@ import {
   storyAnalysisQuerySchema,
   storyAnalysisSchema,
 } from "../../../contracts/analysis.ts";
-import { ANALYSIS_FAILED, canAnalyze } from "../../../contracts/analysis-catalog.ts";
+import { ANALYSIS_FAILED } from "../../../contracts/analysis-catalog.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
-import { createPageFetch } from "../../lib/article-page.ts";
-import { createGuardedFetch, type GuardedFetchOptions } from "../../outbound/guarded-fetch.ts";
+import type { RateLimitMessage } from "../../errors.ts";
+import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { limitAddress } from "../accounts/client-address.ts";
 import { enforceLimits } from "../accounts/limits.ts";
 import type { RateLimitRule } from "../accounts/rate-limit.ts";
@@ -19,55 +19,38 @@ import { AnalysisService, type Asker } from "./service.ts";
 /** New analyses one asker may start: far more than anyone reads; analyses already kept are free. */
 export const ANALYSES_PER_ASKER: RateLimitRule = { limit: 20, windowMs: 60_000 };
 
-export type AnalysisRoutesOptions = {
-  /**
-   * How page fetches resolve names and which addresses they may reach: for tests only,
-   * which stand in for the internet on 127.0.0.1. Without it, only public addresses.
-   */
-  pageFetch?: Pick<GuardedFetchOptions, "resolve" | "isAllowedAddress">;
-};
-
 const tooManyAnalyses = (seconds: number) =>
   `${ANALYSIS_FAILED}: too many new analyses from you. Try again in ${seconds} seconds.`;
 
 /**
- * A member is counted by account, anyone else by address (an IPv6 /64): a stranger on
- * the same network cannot use up a member's analyses, nor their share of those in hand.
+ * Who asks for pages to be fetched (an analysis, the reader view): a member is counted by
+ * account, anyone else by address (an IPv6 /64), so a stranger on the same network cannot
+ * use up a member's share, nor their share of those in hand. New work is charged against
+ * `rule` under `bucket`.
  */
-function askerOf(request: FastifyRequest): Asker {
+export function pageAsker(
+  request: FastifyRequest,
+  bucket: string,
+  rule: RateLimitRule,
+  message: RateLimitMessage,
+): Asker {
   const key = request.member ? `member:${request.member.id}` : `ip:${limitAddress(request.ip)}`;
   return {
     key,
     member: request.member !== null,
-    charge: () => enforceLimits(request, [[`analysis:${key}`, ANALYSES_PER_ASKER, tooManyAnalyses]]),
+    charge: () => enforceLimits(request, [[`${bucket}:${key}`, rule, message]]),
   };
 }
 
-/** Why an address is never fetched for an analysis, checked on each redirect too. */
-function refuseUnanalysable(url: URL): string | null {
-  return canAnalyze(url.href)
-    ? null
-    : `it leads to ${url.hostname.replace(/\.$/, "")}, whose pages Gemwire does not analyse`;
-}
+const askerOf = (request: FastifyRequest) => pageAsker(request, "analysis", ANALYSES_PER_ASKER, tooManyAnalyses);
 
-export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = async (app, options) => {
+export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config } = app;
-  // Public addresses only, whatever ALLOW_PRIVATE_SOURCES says: any visitor may ask for an
-  // analysis, and its key points would read an intranet page back to them.
-  const pages = createPageFetch({ refuseUrl: refuseUnanalysable, ...options.pageFetch });
-  // Sample mode (npm run demo): this server's own sample articles, on loopback, and nothing else.
-  const samples = config.sampleMode
-    ? createPageFetch({
-        isAllowedAddress: (address) => address === "127.0.0.1",
-        refuseUrl: (url) =>
-          url.href.startsWith(`${config.samplesUrl}/`) ? null : "it leads away from Gemwire's sample articles",
-      })
-    : undefined;
   // The LLM is the operator's own endpoint, maybe a model server on this machine: any
   // address, but only the configured one (a POST is never redirected).
   const llmFetch = config.analysisLlm ? createGuardedFetch({ allowPrivate: true, ...LLM_FETCH }) : undefined;
   app.addHook("onClose", async () => {
-    await Promise.all([pages.close(), samples?.close(), llmFetch?.close()]);
+    await llmFetch?.close();
   });
 
   const service = new AnalysisService({
@@ -75,8 +58,7 @@ export const analysisRoutes: FastifyPluginAsyncZod<AnalysisRoutesOptions> = asyn
     config,
     log: app.log.child({ module: "analysis" }),
     coins: app.coins,
-    pages,
-    samples,
+    reads: app.pageReads,
     llm: config.analysisLlm && llmFetch ? { fetcher: llmFetch, settings: config.analysisLlm } : undefined,
   });
 

@@ -13,12 +13,13 @@ import type { FeedKey } from "../../../contracts/feeds.ts";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError, notFound, RateLimitedError } from "../../errors.ts";
-import { fetchPage, type PageArticle, READ_LIMITS, readPageIn, UnreadablePage } from "../../lib/article-page.ts";
+import { READ_LIMITS, UnreadablePage } from "../../lib/article-page.ts";
 import { clip } from "../../lib/article-text.ts";
 import { runWorker, WorkerStopped, workerBeside } from "../../lib/worker.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { findPostBySlug } from "../content/blog-repository.ts";
 import { PUBLIC_FEEDS } from "../feeds/visible-feeds.ts";
+import type { PageReads } from "../reader/page-reads.ts";
 import { storyIdOf } from "../stories/presenter.ts";
 import { storiesOf } from "../stories/service.ts";
 import { storiesVisibleTo } from "../stories/visible.ts";
@@ -48,13 +49,11 @@ export const MAX_LEAD_TRIES = 3;
 
 export type AnalysisServiceOptions = {
   database: Database;
-  config: Pick<Config, "sampleMode" | "samplesUrl" | "storiesWindowMs">;
+  config: Pick<Config, "storiesWindowMs">;
   log: FastifyBaseLogger;
   coins: CoinList;
-  /** The guarded client for article pages. */
-  pages: GuardedFetch;
-  /** In sample mode, the client for this server's own sample articles (on loopback). */
-  samples?: GuardedFetch;
+  /** Article pages, fetched and read once for analyses and the reader view alike (docs/decisions/022). */
+  reads: PageReads;
   /** The optional LLM and its client. */
   llm?: { fetcher: GuardedFetch; settings: LlmSettings };
   now?: () => number;
@@ -72,7 +71,7 @@ type ArticleText = { headline: string; paragraphs: string[]; lang: string };
 /** An analysis, and whether it was made while the coin list or the configured LLM failed (kept only briefly). */
 type Result = { analysis: Analysis; degraded: boolean };
 
-/** Reads a page body-only, or ranks a post's paragraphs, and chooses the key points off the main thread. */
+/** Ranks a post's paragraphs and chooses the key points off the main thread (pages are read by PageReads). */
 const readWorker = workerBeside(import.meta.url, "read-worker");
 
 const failed = (status: number, reason: string) =>
@@ -266,12 +265,8 @@ export class AnalysisService {
   }
 
   async #analysePage(url: string): Promise<Result> {
-    const { config, pages, samples } = this.#options;
-    const ownSample = config.sampleMode && samples && url.startsWith(`${config.samplesUrl}/`);
-    const page = await fetchPage(ownSample ? samples : pages, url);
-    const read = await readPageIn<{ article: PageArticle; keyPoints: KeyPoint[] }>(readWorker, page, {
-      bodyOnly: true,
-    });
+    // This analysis holds its slot and has been charged already: a read is let start as is.
+    const { read } = await this.#options.reads.read(url, async () => () => {});
     return this.#analyseText(url, read.article, read.keyPoints, "no article was found on it");
   }
 

@@ -151,6 +151,8 @@ describe.each(testDatabaseTargets())("story analysis on $dialect", (target) => {
 
   it("keeps 502 (worth retrying) when the story's pages could not be fetched", async () => {
     await handle.database.db.deleteFrom("analysis_cache").execute();
+    // The page read the analysis shares with the reader view is kept apart.
+    await handle.database.db.deleteFrom("reader_cache").execute();
     site.route(cashtags.path, (_, response) => {
       response.writeHead(503, { "content-type": "text/html" });
       response.end("<html><body>Down for maintenance</body></html>");

@@ -33,8 +33,21 @@ function addressOf(subject: AnalysisSubject): string {
   }
 }
 
+/** One query per subject, shared by the dialog and the reader view's analysis: the same answer is fetched once. */
+export function analysisQuery(subject: AnalysisSubject | null) {
+  return {
+    queryKey: ["analysis", ...(subject ? subjectKey(subject) : [])],
+    queryFn: async ({ signal }: { signal: AbortSignal }) =>
+      readAnalysis(await getJson<unknown>(subject ? addressOf(subject) : "", signal)),
+    enabled: subject !== null,
+    retry: false,
+    // The server keeps an analysis a day; within a visit the first answer is reused.
+    staleTime: Number.POSITIVE_INFINITY,
+  };
+}
+
 /** What the spinner says is being read, so a slow analysis is not a mystery. */
-function loadingLabel(subject: AnalysisSubject): string {
+export function loadingLabel(subject: AnalysisSubject): string {
   switch (subject.kind) {
     case "article": {
       const host = hostOf(subject.link);
@@ -61,14 +74,7 @@ function readyText(analysis: ShownAnalysis | undefined): string {
  */
 export function AnalysisDialog() {
   const { subject } = useAnalysis();
-  const analysis = useQuery({
-    queryKey: ["analysis", ...(subject ? subjectKey(subject) : [])],
-    queryFn: async ({ signal }) => readAnalysis(await getJson<unknown>(subject ? addressOf(subject) : "", signal)),
-    enabled: subject !== null,
-    retry: false,
-    // The server keeps an analysis a day; within a visit the first answer is reused.
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const analysis = useQuery(analysisQuery(subject));
 
   // What opened the dialog waits (and says so) until there is an answer, fetched, cached or failed.
   useEffect(() => setAnalysisLoading(analysis.isFetching), [analysis.isFetching]);
@@ -102,7 +108,7 @@ export function AnalysisDialog() {
  * Spec §8: 'Analysis failed' (or 'Invalid analysis data structure'), the reason under it, and
  * a way on. A retry keeps the notice (and the focus on its button) until the new answer is in.
  */
-function FailureNotice({
+export function FailureNotice({
   attempt,
   failure,
   retrying,

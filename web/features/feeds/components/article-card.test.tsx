@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { MemoryRouter, Route, Routes, useSearchParams } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "../../../../contracts/accounts.ts";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
@@ -59,11 +59,18 @@ function renderCard(item: FeedItem, me: Me, at = "/") {
           <Route path="/" element={<FromCache item={item} />} />
           <Route path="/news" element={<FromCache item={item} />} />
           <Route path="/token/:symbol" element={<p>token page</p>} />
+          <Route path="/read" element={<ReaderAt />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
   );
   return { client, view };
+}
+
+/** Where the reader view was opened, for the "Read in Gemwire" link's test. */
+function ReaderAt() {
+  const [params] = useSearchParams();
+  return <p>reader view of {params.get("url")}</p>;
 }
 
 /** What the discussion drawer would show (the drawer itself is tested in features/community). */
@@ -328,5 +335,16 @@ describe("ArticleCard", () => {
   it("offers no discussion for an item without an http(s) link", () => {
     renderCard(article({ link: "" }), visitor);
     expect((screen.getByRole("button", { name: "Comments (0)" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole("link", { name: "Read in Gemwire" })).toBeNull();
+  });
+
+  it("opens the article in the reader view from 'Read in Gemwire', in place, not in a new tab", () => {
+    const open = vi.spyOn(window, "open").mockReturnValue(null);
+    renderCard(article(), visitor);
+    const read = screen.getByRole("link", { name: "Read in Gemwire" });
+    expect(read.getAttribute("href")).toBe("/read?url=https%3A%2F%2Fnews.example%2Fbitcoin-record");
+    fireEvent.click(read);
+    expect(screen.getByText("reader view of https://news.example/bitcoin-record")).toBeTruthy();
+    expect(open).not.toHaveBeenCalled();
   });
 });

@@ -1,11 +1,13 @@
-import { Eye, EyeOff, MessageCircle, Share2, Star, ThumbsDown, ThumbsUp } from "lucide-react";
+import { BookOpen, Eye, EyeOff, MessageCircle, Share2, Star, ThumbsDown, ThumbsUp } from "lucide-react";
 import type { MouseEvent } from "react";
+import { Link } from "react-router";
 import { canAnalyze } from "../../../../contracts/analysis-catalog.ts";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
 import { AnalyzeButton } from "../../../components/ui/analyze-button.tsx";
 import { articleKey, cardDescription } from "../../../lib/articles.ts";
 import { formatDate } from "../../../lib/dates.ts";
 import { openDiscussion, useCommentCount } from "../../../lib/discussion.ts";
+import { paths } from "../../../paths.ts";
 import { useToggleFavorite, useVote } from "../api.ts";
 import { shareArticle } from "../share.ts";
 import { AgeBadge } from "./age-badge.tsx";
@@ -183,6 +185,12 @@ export function ArticleCard({
             <button type="button" aria-label="Share article" onClick={() => void shareArticle(item)} className={action}>
               <Share2 className="size-4" aria-hidden />
             </button>
+            {discussable ? (
+              <Link to={paths.reader(item.link)} title="Read in Gemwire" className={action}>
+                <BookOpen className="size-4" aria-hidden />
+                <span className="sr-only">Read in Gemwire</span>
+              </Link>
+            ) : null}
             <AnalyzeButton
               subject={{ kind: "article", title: item.title, link: item.link }}
               disabled={!analysable}

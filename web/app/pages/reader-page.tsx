@@ -1,0 +1,13 @@
+import { CommentSection } from "../../features/community/components/comment-section.tsx";
+import { ArticleAnalysis } from "../../features/feeds/components/article-analysis.tsx";
+import { ReaderPage } from "../../features/reader/components/reader-page.tsx";
+
+/** /read?url=…: the reader view with the article's analysis and its comments, keyed by its link. */
+export function ReaderWithAnalysisPage() {
+  return (
+    <ReaderPage
+      renderAnalysis={(article) => <ArticleAnalysis title={article.title} link={article.link} />}
+      renderComments={(link) => <CommentSection contentId={link} />}
+    />
+  );
+}

@@ -1,0 +1,175 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Me } from "../../../../contracts/accounts.ts";
+import type { Reader } from "../../../../contracts/reading.ts";
+import { apiError, json } from "../../../test/api-fixtures.ts";
+import { renderAt } from "../../../test/render.tsx";
+import { ReaderPage } from "./reader-page.tsx";
+
+const LINK = "https://harbour.example/news/cold-wallets";
+const visitor: Me = { user: null, admin: false };
+
+type Run = { text: string; href: string | null; strong: boolean; em: boolean };
+
+const run = (text: string, over: Partial<Run> = {}): Run => ({
+  text,
+  href: null,
+  strong: false,
+  em: false,
+  ...over,
+});
+
+function reader(over: Partial<Reader> = {}): Reader {
+  return {
+    url: LINK,
+    status: "ok",
+    reason: null,
+    title: "Harbourline moves its cold wallets",
+    byline: "Mara Quill",
+    outlet: "Harbour Daily",
+    publishedAt: "2026-11-20T08:30:00.000Z",
+    blocks: [
+      { type: "paragraph", runs: [run("The exchange said on "), run("Tuesday", { strong: true }), run(" it moved.")] },
+      { type: "heading", level: 2, runs: [run("What changes")] },
+      {
+        type: "paragraph",
+        runs: [run("Read "), { text: "the notice", href: "https://harbour.example/notice", strong: false, em: true }],
+      },
+      { type: "list", ordered: true, items: [[run("Monthly reports")], [run("An outside audit")]] },
+      { type: "quote", runs: [run("Custody is separate now.")] },
+      { type: "image", src: "https://images.harbour.example/vault.jpg", alt: "The vault" },
+      // Never sent by the server; if it were, it must not become a link or a picture.
+      { type: "paragraph", runs: [{ text: "bad link", href: "javascript:alert(1)", strong: false, em: false }] },
+      { type: "image", src: "http://insecure.example/x.png", alt: "insecure" },
+    ],
+    article: null,
+    others: [
+      {
+        id: "o1",
+        title: "Harbourline switches custody provider",
+        link: "https://other.example/o1",
+        pubDate: "2026-11-20T09:00:00.000Z",
+        description: "",
+        image: null,
+        source: "other.example",
+        creator: "",
+        votes: { up: 0, down: 0 },
+        story: null,
+        coins: [],
+      },
+    ],
+    readAt: "2026-11-20T10:00:00.000Z",
+    ...over,
+  };
+}
+
+const parts = {
+  renderAnalysis: (article: { title: string; link: string }) => <p>analysis of {article.link}</p>,
+  renderComments: (link: string) => <p>comments on {link}</p>,
+};
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  fetchMock = vi.fn(async () => json(reader()));
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const open = (url = LINK) =>
+  renderAt(<ReaderPage {...parts} />, { me: visitor, at: `/read?url=${encodeURIComponent(url)}` });
+
+describe("ReaderPage", () => {
+  it("shows the article's text as elements, with its outlet, author, date and the original's link", async () => {
+    const { view } = open();
+    expect(await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" })).toBeTruthy();
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/reader?url=${encodeURIComponent(LINK)}`);
+    expect(screen.getByText(/Harbour Daily · by Mara Quill/)).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "What changes" })).toBeTruthy();
+    expect(screen.getByText("Tuesday").tagName).toBe("STRONG");
+    const notice = screen.getByRole("link", { name: "the notice" });
+    expect(notice.getAttribute("href")).toBe("https://harbour.example/notice");
+    expect(notice.getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    expect(notice.getAttribute("target")).toBe("_blank");
+    const list = view.container.querySelector("ol");
+    expect(
+      within(list as HTMLElement)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Monthly reports", "An outside audit"]);
+    expect(screen.getByText("Custody is separate now.").closest("blockquote")).toBeTruthy();
+    expect(screen.getByRole("img", { name: "The vault" }).getAttribute("src")).toBe(
+      "https://images.harbour.example/vault.jpg",
+    );
+    // An unsafe address never becomes a link or a picture: its text stays, as text.
+    expect(screen.getByText("bad link").closest("a")).toBeNull();
+    expect(screen.queryByRole("img", { name: "insecure" })).toBeNull();
+    for (const original of screen.getAllByRole("link", { name: "Open original" })) {
+      expect(original.getAttribute("href")).toBe(LINK);
+      expect(original.getAttribute("rel")).toBe("noopener noreferrer");
+      expect(original.getAttribute("target")).toBe("_blank");
+    }
+    expect(screen.getByText(`analysis of ${LINK}`)).toBeTruthy();
+    expect(screen.getByText(`comments on ${LINK}`)).toBeTruthy();
+    expect(document.title).toBe("Harbourline moves its cold wallets · Gemwire");
+  });
+
+  it("lists the story's other sources, each opening in the reader view", async () => {
+    open();
+    const other = await screen.findByRole("link", { name: "Harbourline switches custody provider" });
+    expect(other.getAttribute("href")).toBe(`/read?url=${encodeURIComponent("https://other.example/o1")}`);
+    fireEvent.click(other);
+    await waitFor(() =>
+      expect(screen.getByTestId("where").textContent).toBe(
+        `/read?url=${encodeURIComponent("https://other.example/o1")}`,
+      ),
+    );
+  });
+
+  it("says why a page could not be read and offers the original, without key points", async () => {
+    fetchMock.mockImplementation(async () =>
+      json(
+        reader({
+          status: "failed",
+          reason: "it is behind a paywall: the site says only subscribers can read it",
+          blocks: [],
+        }),
+      ),
+    );
+    open();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Gemwire could not read this page");
+    expect(alert.textContent).toContain("Because it is behind a paywall: the site says only subscribers can read it.");
+    expect(within(alert).getByRole("link", { name: "Open original" }).getAttribute("href")).toBe(LINK);
+    expect(screen.queryByText(`analysis of ${LINK}`)).toBeNull();
+    expect(screen.getByText(`comments on ${LINK}`)).toBeTruthy();
+  });
+
+  it("says what went wrong when the request fails, offers a retry and the original", async () => {
+    fetchMock.mockImplementationOnce(async () =>
+      apiError(429, "rate_limited", "Too many new pages read for you. Try again in 30 seconds."),
+    );
+    open();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("The reader view could not be loaded");
+    expect(alert.textContent).toContain("Too many new pages read for you. Try again in 30 seconds.");
+    expect(screen.getByRole("link", { name: "Open original" }).getAttribute("href")).toBe(LINK);
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" })).toBeTruthy();
+  });
+
+  it("shows the loading state while the page is read", async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
+    open();
+    expect(screen.getByText(/Reading the article on harbour.example/)).toBeTruthy();
+    answer(json(reader()));
+    expect(await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" })).toBeTruthy();
+  });
+
+  it("asks nothing for an address that is not http(s)", () => {
+    open("javascript:alert(1)");
+    expect(screen.getByText(/There is no article to read here/)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/");
+  });
+});
