@@ -2,12 +2,14 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Me } from "../../../../contracts/accounts.ts";
 import type { Reader } from "../../../../contracts/reading.ts";
+import { READ_STORAGE_KEY } from "../../../lib/read-state.ts";
 import { apiError, json } from "../../../test/api-fixtures.ts";
 import { renderAt } from "../../../test/render.tsx";
 import { ReaderPage } from "./reader-page.tsx";
 
 const LINK = "https://harbour.example/news/cold-wallets";
 const visitor: Me = { user: null, admin: false };
+const member: Me = { user: { id: "u1", handle: "satoshi", username: null, email: null, avatar: null }, admin: false };
 
 type Run = { text: string; href: string | null; strong: boolean; em: boolean };
 
@@ -79,6 +81,29 @@ const open = (url = LINK) =>
   renderAt(<ReaderPage {...parts} />, { me: visitor, at: `/read?url=${encodeURIComponent(url)}` });
 
 describe("ReaderPage", () => {
+  it("marks the article read when a visitor opens it (issue 17), in this browser", async () => {
+    open();
+    await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" });
+    await waitFor(() => expect(window.localStorage.getItem(READ_STORAGE_KEY) ?? "").toContain(LINK));
+    // Nothing is sent for a visitor: the only request is the reader's.
+    expect(fetchMock.mock.calls.map(([input]) => String(input))).toEqual([
+      `/api/reader?url=${encodeURIComponent(LINK)}`,
+    ]);
+  });
+
+  it("marks the article read on the server when a member opens it, once", async () => {
+    fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
+      String(input).startsWith("/api/reading/read") ? json({ links: [LINK], read: true }) : json(reader()),
+    );
+    renderAt(<ReaderPage {...parts} />, { me: member, at: `/read?url=${encodeURIComponent(LINK)}` });
+    await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" });
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([input]) => String(input) === "/api/reading/read")).toHaveLength(1),
+    );
+    const marking = fetchMock.mock.calls.find(([input]) => String(input) === "/api/reading/read");
+    expect(JSON.parse(String((marking?.[1] as RequestInit).body))).toEqual({ links: [LINK], read: true });
+  });
+
   it("shows the article's text as elements, with its outlet, author, date and the original's link", async () => {
     const { view } = open();
     expect(await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" })).toBeTruthy();

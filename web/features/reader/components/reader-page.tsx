@@ -1,5 +1,5 @@
 import { ArrowLeft, ExternalLink, TriangleAlert } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Reader } from "../../../../contracts/reading.ts";
 import { LoadError } from "../../../components/ui/list-states.tsx";
@@ -8,6 +8,7 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { sourceLabel } from "../../../lib/articles.ts";
 import { formatDate, formatDateTime } from "../../../lib/dates.ts";
 import { httpLink } from "../../../lib/links.ts";
+import { useReadState } from "../../../lib/read-state.ts";
 import { paths } from "../../../paths.ts";
 import { READER_FAILED, useReader } from "../api.ts";
 import { ReaderBlocks } from "./reader-blocks.tsx";
@@ -19,6 +20,20 @@ export type ReaderParts = {
   /** The comments on the article's link. */
   renderComments: (link: string) => ReactNode;
 };
+
+/**
+ * An article opened in the reader view is read (issue 17): marked once per address, when
+ * the answer says whether the member had read it already.
+ */
+function useMarkOpened(link: string | null, answer: Reader | undefined) {
+  const reading = useReadState();
+  const marked = useRef<string | null>(null);
+  useEffect(() => {
+    if (!link || !answer || marked.current === link) return;
+    marked.current = link;
+    reading.mark([{ link, id: answer.article?.id ?? link, read: answer.article?.read ?? false }], true);
+  }, [link, answer, reading]);
+}
 
 const hostOf = (link: string) => new URL(link).hostname.replace(/^www\./, "");
 const sectionHeading = "text-sm font-semibold uppercase tracking-wide text-muted";
@@ -36,7 +51,7 @@ export function ReaderPage({ renderAnalysis, renderComments }: ReaderParts) {
   const given = params.get("url") ?? "";
   const link = httpLink(given) ? given : null;
   const query = useReader(link);
-  // issue 17: read state wiring
+  useMarkOpened(link, query.data);
 
   if (!link) {
     return (
