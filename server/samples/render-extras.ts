@@ -45,6 +45,7 @@ const palettes: Record<string, [string, string]> = {
   DOGE: ["#c2a633", "#5e4f12"],
   ADA: ["#0033ad", "#001a57"],
   NFT: ["#ff4f8b", "#5b1fd6"],
+  JUP: ["#c7f284", "#1d4d4a"],
 };
 
 /** A generated picture for a sample article: a gradient with the token's symbol. */

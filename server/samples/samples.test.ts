@@ -11,6 +11,7 @@ import { createGuardedFetch } from "../outbound/guarded-fetch.ts";
 import { buildTestApp, withTestApp } from "../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
 import { sampleArticles, sampleOutlets } from "./articles.ts";
+import { renderPicture } from "./render-extras.ts";
 
 describe("sample mode (npm run demo)", () => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -133,5 +134,14 @@ describe("sample mode (npm run demo)", () => {
       expect(response.headers["content-type"]).not.toMatch(/rss/);
       expect(response.body).not.toContain("<rss");
     });
+  });
+});
+
+describe("sample pictures", () => {
+  it("has a picture for every sample article that names one, so no card asks for a missing image", () => {
+    const missing = sampleArticles
+      .filter((article) => article.picture && renderPicture(article.picture) === undefined)
+      .map((article) => article.picture);
+    expect(missing).toEqual([]);
   });
 });

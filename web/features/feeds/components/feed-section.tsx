@@ -160,7 +160,7 @@ export function FeedSection({
           tabIndex={0}
           aria-label={`${title} articles`}
           // Cards keep their own height: one without a picture is shorter, not stretched with a gap.
-          className="flex snap-x items-start gap-4 overflow-x-auto rounded-xl pb-3 [scrollbar-color:#3f3f46_transparent]"
+          className="relative flex snap-x items-start gap-4 overflow-x-auto rounded-xl pb-3 [scrollbar-color:#3f3f46_transparent]"
         >
           {shown.map((fold) => (
             <li key={articleKey(fold.lead)} className={`flex ${CARD_WIDTH}`}>
