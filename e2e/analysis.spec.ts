@@ -7,7 +7,8 @@ test("analysis: an article's quoted key points and a ticker chip to its token pa
   await page.goto("/bitcoin-news");
   const card = page
     .getByRole("article")
-    .filter({ hasText: "Bitcoin hits record high as spot ETF inflows top $1.2 billion" })
+    // The story's earliest article: the card that leads its fold (issue 17).
+    .filter({ hasText: "Bitcoin hits record high while spot ETF inflows top $1.2 billion" })
     .first();
   await expect(card).toBeVisible({ timeout: 20_000 });
   const analysed = page.waitForResponse((response) => /\/api\/analysis\?url=/.test(response.url()));

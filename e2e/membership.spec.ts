@@ -44,6 +44,7 @@ test("admin invites, a member joins, edits profile and picture, toggles degen mo
   await expect(sidebar(page).getByRole("navigation", { name: "Your account" }).getByRole("link")).toHaveText([
     "Profile",
     "Notifications",
+    "Your feeds",
     "Settings",
   ]);
   await expect(sidebar(page).getByRole("link", { name: "Sign In" })).toHaveCount(0);

@@ -24,7 +24,7 @@ test("the dashboard shows a story once, with its other sources one click away", 
   await expect(lead).toBeVisible({ timeout: 20_000 });
   // The later article is no card of its own: it waits inside the fold.
   await expect(bitcoin.locator("article").filter({ hasText: LATER })).toHaveCount(0);
-  const fold = bitcoin.getByRole("listitem").filter({ has: lead });
+  const fold = bitcoin.getByRole("listitem").filter({ has: page.locator("article").filter({ hasText: EARLIEST }) });
   const more = fold.getByRole("button", { name: "+2 more sources" });
   await expect(more).toHaveAttribute("aria-expanded", "false");
   await expect(fold.getByRole("link", { name: LATER })).toBeHidden();
