@@ -12,9 +12,9 @@ import { CoinFilterBar } from "../../features/feeds/components/coin-filter-bar.t
 import { FeedSection } from "../../features/feeds/components/feed-section.tsx";
 import { ShowEveryToggle } from "../../features/feeds/components/reading-bar.tsx";
 import { useShowEveryArticle } from "../../features/feeds/reading-preferences.ts";
-import { MemberFeedSections } from "../../features/member-feeds/components/member-feed-sections.tsx";
 import { useFeedSettings } from "../../features/settings/api.ts";
 import { useFeedCatalog } from "../../lib/feed-catalog.ts";
+import { useMe } from "../../lib/session.ts";
 import { paths } from "../../paths.ts";
 
 const EditFeedsDialog = lazy(() =>
@@ -23,6 +23,12 @@ const EditFeedsDialog = lazy(() =>
 // Below the first section: its own chunk, outside the home route's first download.
 const PriceWidget = lazy(() =>
   import("../../features/market/components/price-widget.tsx").then((m) => ({ default: m.PriceWidget })),
+);
+// Only members have feeds of their own: visitors never load their rows' code.
+const MemberFeedSections = lazy(() =>
+  import("../../features/member-feeds/components/member-feed-sections.tsx").then((m) => ({
+    default: m.MemberFeedSections,
+  })),
 );
 const TopStoriesDialog = lazy(() =>
   import("../../features/stories/components/top-stories-dialog.tsx").then((m) => ({ default: m.TopStoriesDialog })),
@@ -49,6 +55,7 @@ export function HomePage() {
   const [summary, setSummary] = useState(false);
   const folding = useShowEveryArticle();
   const coinFilter = useCoinFilter();
+  const signedIn = (useMe().data?.user ?? null) !== null;
   const enabled = settings.data?.enabledFeeds ?? [];
   const statusOf = (key: FeedKey) => catalog.data?.feeds.find((feed) => feed.key === key);
   const section = (key: FeedKey, title = feedTitles[key]) => (
@@ -110,7 +117,11 @@ export function HomePage() {
         <div className="min-w-0 space-y-10 lg:col-start-1">
           <EventsSection />
           {enabled.filter((key) => key !== "gemwire").map((key) => section(key))}
-          <MemberFeedSections />
+          {signedIn ? (
+            <LazyPart what="Your own feeds">
+              <MemberFeedSections />
+            </LazyPart>
+          ) : null}
           <BlogSection />
         </div>
       </div>

@@ -1,7 +1,8 @@
-import { useEffect, useRef } from "react";
-import { READING_SHORTCUTS } from "../../../../contracts/reading-catalog.ts";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { closeShortcutsHelp, useListRequests } from "../../../lib/list-keyboard.ts";
+import { lazy, useEffect, useRef } from "react";
+import { LazyPart } from "../../../components/ui/lazy-part.tsx";
+import { useListRequests } from "../../../lib/list-keyboard.ts";
+
+const ShortcutsHelp = lazy(() => import("./shortcuts-help.tsx").then((m) => ({ default: m.ShortcutsHelp })));
 
 /**
  * Answers the list shortcuts that reach beyond a list: '?' shows this help, '/' opens the
@@ -15,38 +16,10 @@ export function ListShortcutsHost({ onSearch }: { onSearch: () => void }) {
     answered.current = searches;
     onSearch();
   }, [searches, onSearch]);
-  return (
-    <Dialog
-      open={help}
-      onClose={closeShortcutsHelp}
-      title="Keyboard shortcuts"
-      description="On any list of articles, when you are not typing in a field."
-    >
-      <table className="w-full text-sm">
-        <thead className="sr-only">
-          <tr>
-            <th scope="col">Keys</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {READING_SHORTCUTS.map((shortcut) => (
-            <tr key={shortcut.action} className="border-t border-line first:border-t-0">
-              <td className="py-2 pr-4 whitespace-nowrap">
-                {shortcut.keys.map((key, i) => (
-                  <span key={key}>
-                    {i > 0 ? <span className="px-1 text-muted">or</span> : null}
-                    <kbd className="rounded border border-line bg-zinc-900 px-1.5 py-0.5 font-mono text-xs text-zinc-100">
-                      {key}
-                    </kbd>
-                  </span>
-                ))}
-              </td>
-              <td className="py-2 text-zinc-200">{shortcut.action}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Dialog>
-  );
+  // The help's table is loaded on first use: most readers never press '?'.
+  return help ? (
+    <LazyPart what="The keyboard shortcuts">
+      <ShortcutsHelp />
+    </LazyPart>
+  ) : null;
 }
