@@ -14,8 +14,11 @@ const READ_DIM = "opacity-70 transition-opacity hover:opacity-100 focus-within:o
 /**
  * The shortcuts' current article: the page's focus outline, drawn inside so a scrolling row
  * does not clip it, and scrolled clear of the sticky header (banner, prices, header).
+ * `outline-hidden`, not `outline-none`: in Tailwind 4 the latter sets the outline style to
+ * none, which the focus rule would inherit, and the current article would show no ring.
  */
-const ENTRY_FOCUS = "scroll-mt-32 scroll-mb-4 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2";
+const ENTRY_FOCUS =
+  "scroll-mt-32 scroll-mb-4 outline-hidden focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-gem focus-visible:-outline-offset-2";
 
 function listEntry(item: FeedItem, actions: CardActions, reading: ReadState): ListEntry {
   return {
