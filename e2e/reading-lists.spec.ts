@@ -61,6 +61,8 @@ test("a member reads a feed page with the keyboard: j/k, s, m and o; read follow
   await page.keyboard.press("j");
   const first = currentArticle(page);
   await expect(first).toBeVisible();
+  // The current article shows it: a solid focus ring, not a focus nobody can see.
+  await expect(first).toHaveCSS("outline-style", "solid");
   const firstTitle = (await first.locator("h3").textContent()) ?? "";
   await page.keyboard.press("j");
   await expect(currentArticle(page).locator("h3")).not.toHaveText(firstTitle);
