@@ -5,6 +5,8 @@ import type { StorySort } from "../../../../contracts/stories.ts";
 import { EmptyState, LoadError, RefreshButton, RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { useFeedCatalog } from "../../../lib/feed-catalog.ts";
+import { useCoinFilter } from "../../feeds/coin-filter.ts";
+import { CoinFilterBar } from "../../feeds/components/coin-filter-bar.tsx";
 import {
   ALL_FEEDS,
   MORE_STORIES_FAILED,
@@ -35,7 +37,12 @@ export function StoriesPage({ aside }: { aside?: ReactNode }) {
   const stories = useStories(feed, sort);
   const choose = (change: Partial<{ feed: FeedKey; sort: StorySort }>) =>
     setParams(withStoryParams(params, change), { replace: true });
-  const list = storiesOfPages(stories.data?.pages);
+  // `?coin=SOL` (issue 17): the loaded stories with an article tagged with that coin.
+  const coinFilter = useCoinFilter();
+  const loaded = storiesOfPages(stories.data?.pages);
+  const list = coinFilter.coin
+    ? loaded.filter((story) => story.articles.some((article) => article.coins.includes(coinFilter.coin as string)))
+    : loaded;
   const refetch = () => void stories.refetch();
   const hours = stories.data?.pages[0]?.windowHours;
   const linkedStory = useLinkedStory(linked, list, stories);
@@ -73,6 +80,7 @@ export function StoriesPage({ aside }: { aside?: ReactNode }) {
               <RefreshButton label="Refresh Stories" busy={stories.isFetching} onRefresh={refetch} />
             </span>
           </div>
+          <CoinFilterBar filter={coinFilter} />
           {linkedStory.missing ? (
             <p role="status" className="rounded-md border border-line bg-panel/60 px-3 py-2 text-sm text-muted">
               The story you followed is no longer among this feed's stories.
@@ -87,7 +95,11 @@ export function StoriesPage({ aside }: { aside?: ReactNode }) {
           ) : stories.isPending ? (
             <StorySkeletons />
           ) : list.length === 0 ? (
-            <EmptyState>{NO_STORIES}</EmptyState>
+            <EmptyState>
+              {coinFilter.coin && loaded.length > 0
+                ? `No story here has an article tagged with ${coinFilter.coin}.`
+                : NO_STORIES}
+            </EmptyState>
           ) : (
             <>
               <ul
