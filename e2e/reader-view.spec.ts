@@ -1,9 +1,13 @@
 import { expect, test } from "@playwright/test";
 
 // The e2e server runs in sample mode, where the reader view (and the analysis it shares its
-// read with) may fetch this server's own sample articles under /samples/articles.
+// read with) may fetch this server's own sample articles under /samples/articles. The reader
+// view opens only articles Gemwire knows: stored articles the viewer may see, and favorites.
 
-const TITLE = "Bitcoin hits record high as spot ETF inflows top $1.2 billion";
+// The earliest of the record-high story's articles in Bitcoin News: the lead of its fold there.
+const TITLE = "Bitcoin hits record high while spot ETF inflows top $1.2 billion";
+// A sample article whose page its outlet has taken down (server/samples/articles.ts): it answers 404.
+const GONE = "Exchange pulls a listing notice hours after posting it";
 
 test("reader view: an article opened from its card, its text, key points and the original", async ({ page }) => {
   await page.goto("/bitcoin-news");
@@ -37,17 +41,33 @@ test("reader view: an article opened from its card, its text, key points and the
   await expect(page).toHaveURL(/\/bitcoin-news$/);
 });
 
-test("reader view: a page that cannot be read says why and offers the original", async ({ page, baseURL }) => {
-  const missing = `${baseURL}/samples/articles/no-such-article`;
-  await page.goto(`/read?url=${encodeURIComponent(missing)}`);
-  const alert = page.getByRole("alert").filter({ hasText: "Gemwire could not read this page" });
-  await expect(alert).toContainText("Gemwire could not read this page", { timeout: 15_000 });
-  await expect(alert).toContainText("answered HTTP 404 (not found)");
-  await expect(alert.getByRole("link", { name: "Open original" })).toHaveAttribute("href", missing);
+test("reader view: a stored article whose page fails says why and offers the original", async ({ page }) => {
+  await page.goto("/news");
+  const card = page.getByRole("article").filter({ hasText: GONE }).first();
+  await expect(card).toBeVisible({ timeout: 20_000 });
+  const original = await card.getByRole("link", { name: GONE }).getAttribute("href");
+  expect(original).toMatch(/\/samples\/articles\//);
 
-  const refused = "https://www.bloomberg.com/news/articles/x";
-  await page.goto(`/read?url=${encodeURIComponent(refused)}`);
-  const blocked = page.getByRole("alert").filter({ hasText: "Gemwire could not read this page" });
-  await expect(blocked).toContainText("bloomberg.com does not let its articles be read");
-  await expect(blocked.getByRole("link", { name: "Open original" })).toHaveAttribute("href", refused);
+  await card.getByRole("link", { name: "Read in Gemwire" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(GONE, { timeout: 15_000 });
+  const alert = page.getByRole("alert").filter({ hasText: "Gemwire could not read this page" });
+  await expect(alert).toContainText("answered HTTP 404 (not found)", { timeout: 15_000 });
+  await expect(alert.getByRole("link", { name: "Open original" })).toHaveAttribute("href", original as string);
+  await expect(page.getByRole("article", { name: "Article text" })).toHaveCount(0);
+});
+
+test("reader view: an address Gemwire does not know is not opened inside Gemwire", async ({ page, baseURL }) => {
+  // Even a page Gemwire could read (this server's own sample article page) is refused when
+  // no feed carries it: /read?url= is no way to show anyone's page under Gemwire's name.
+  for (const address of ["https://attacker.example/login?next=wallet", `${baseURL}/samples/site/`]) {
+    await page.goto(`/read?url=${encodeURIComponent(address)}`);
+    const alert = page.getByRole("alert").filter({ hasText: "Gemwire could not read this page" });
+    await expect(alert).toContainText(
+      "Because Gemwire opens only articles from its feeds and your favorites here. Open the original instead.",
+      { timeout: 15_000 },
+    );
+    await expect(alert.getByRole("link", { name: "Open original" })).toHaveAttribute("href", address);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(new URL(address).hostname);
+    await expect(page.getByRole("article", { name: "Article text" })).toHaveCount(0);
+  }
 });

@@ -38,6 +38,8 @@ export type SampleArticle = {
   summary: string;
   /** Paragraphs of the article page. */
   body: string[];
+  /** Its outlet has taken the page down: the feed still lists it, its page answers 404. */
+  pageGone?: true;
 };
 
 type Story = {
@@ -221,4 +223,17 @@ export const sampleArticles: readonly SampleArticle[] = [
     summary,
     body: [summary, "This is a sample article that ships with Gemwire for its offline demo."],
   })),
+  // A page that fails, so the demo (and its journeys) show how the reader view says so.
+  {
+    feed: "news",
+    slug: "chainpost-exchange-pulls-a-listing-notice-hours-after-posting-it",
+    title: "Exchange pulls a listing notice hours after posting it",
+    source: "Chainpost",
+    creator: "Ines Marrow",
+    hoursAgo: 40,
+    summary:
+      "Sample article whose page its outlet has taken down: opening it shows how Gemwire handles a page that fails.",
+    body: [],
+    pageGone: true,
+  },
 ];

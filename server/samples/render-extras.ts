@@ -1,8 +1,9 @@
 import { escapeMarkup } from "../lib/markup.ts";
 import { type SampleArticle, sampleArticles } from "./articles.ts";
 
+/** The sample article whose page is at /samples/articles/<slug>; none for one its outlet has taken down. */
 export function findSampleArticle(slug: string): SampleArticle | undefined {
-  return sampleArticles.find((article) => article.slug === slug);
+  return sampleArticles.find((article) => article.slug === slug && !article.pageGone);
 }
 
 /**

@@ -77,6 +77,9 @@ function trafficText(searches: number): string {
 /** Words too common to tie a trend to an article ("sensex today" is not about a frog token "today"). */
 const COMMON = new Set(["today", "news", "price", "live", "update", "sale"]);
 
+/** The sample articles whose pages are there to link to. */
+const withPages = sampleArticles.filter((article) => !article.pageGone);
+
 /** The sample article a trend's news item points to: one whose title has a word of the trend's, whole. */
 function articleFor(title: string, index: number): SampleArticle {
   const words = title
@@ -84,10 +87,10 @@ function articleFor(title: string, index: number): SampleArticle {
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 3 && !COMMON.has(word));
   return (
-    sampleArticles.find((article) => {
+    withPages.find((article) => {
       const titleWords = new Set(article.title.toLowerCase().split(/[^\p{L}\p{N}]+/u));
       return words.some((word) => titleWords.has(word));
-    }) ?? (sampleArticles[index % sampleArticles.length] as SampleArticle)
+    }) ?? (withPages[index % withPages.length] as SampleArticle)
   );
 }
 

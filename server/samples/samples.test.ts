@@ -93,6 +93,16 @@ describe("sample mode (npm run demo)", () => {
     }
   });
 
+  it("lists one article whose page its outlet has taken down (404), so the demo shows a page that fails", async () => {
+    const gone = sampleArticles.filter((article) => article.pageGone);
+    expect(gone.map((article) => article.feed)).toEqual(["news"]);
+    const link = `${base}/samples/articles/${gone[0]?.slug}`;
+    const items = parseFeed(await (await fetch(`${base}/samples/feeds/news`)).text(), { fetchedAt: new Date() });
+    expect(items.map((item) => item.link)).toContain(link);
+    expect(gone[0]?.summary).toMatch(/^Sample article/);
+    expect((await fetch(link)).status).toBe(404);
+  });
+
   it("styles the article pages dark with a stylesheet of its own, under the app's CSP", async () => {
     const page = await fetch(`${base}/samples/articles/${sampleArticles[0]?.slug}`);
     const html = await page.text();

@@ -1,15 +1,17 @@
 /*
- * How many analyses a process has in hand, and whose. Each one fetches a page and reads
- * it in a worker (or ranks a post's sentences in one), so only a few run at once; one
+ * How many page reads and analyses a process has in hand, and whose: one pool per
+ * process (PageReads.slots), shared by the analysis and the reader view. Each one fetches
+ * a page and reads it in a worker (or ranks a post's sentences in one), so only a few
+ * run at once; one
  * asker may hold only a couple of them, and visitors who are not signed in only most of
  * them together, so neither one network nor a crowd of strangers can lock members out.
  */
 
-/** Analyses in hand at once in a process: past this, 503. */
+/** Reads and analyses in hand at once in a process: past this, 503. */
 export const MAX_PAGES_AT_ONCE = 8;
 /** Of those, what visitors who are not signed in may hold together: the rest are kept for members. */
 export const MAX_VISITOR_PAGES = 6;
-/** Analyses one asker (a member, or a visitor's network) may have in hand at once: past this, 429. */
+/** Reads and analyses one asker (a member, or a visitor's network) may have in hand at once: past this, 429. */
 export const MAX_PAGES_PER_ASKER = 2;
 
 /** Who holds a slot: `key` as the rate limit counts them ("member:<id>", "ip:<network>"). */

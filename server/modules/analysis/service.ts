@@ -27,7 +27,7 @@ import { cacheKey, pageAddress } from "./addresses.ts";
 import type { CoinList } from "./coin-list.ts";
 import { locate } from "./key-points.ts";
 import { type LlmSettings, summariseWithLlm } from "./llm.ts";
-import { MAX_PAGES_PER_ASKER, PageSlots, type SlotHolder } from "./page-slots.ts";
+import { MAX_PAGES_PER_ASKER, type SlotHolder } from "./page-slots.ts";
 import { findOutcome, type Outcome, storeOutcome } from "./repository.ts";
 import { PARAGRAPH_JOIN } from "./sentences.ts";
 import { TickerCount } from "./tickers.ts";
@@ -38,7 +38,7 @@ import { TickerCount } from "./tickers.ts";
  * the database, a failing page's (or one made while the coin list or the LLM failed)
  * for a few minutes. In one process, requests for an address being analysed wait for
  * that analysis, free; only new work counts against the asker's rate limit, and only a
- * few analyses run at once (page-slots.ts).
+ * few analyses run at once (page-slots.ts, one pool with the reader view's).
  */
 
 /** A page that failed is not fetched again for this long, whoever asks; a degraded analysis is kept only this long. */
@@ -120,7 +120,6 @@ export class AnalysisService {
   readonly #now: () => number;
   /** Analyses running in this process, by cache key: a second ask for one waits for it. */
   readonly #running = new Map<string, Promise<Analysis>>();
-  readonly #slots = new PageSlots();
 
   constructor(options: AnalysisServiceOptions) {
     this.#options = options;
@@ -216,7 +215,8 @@ export class AnalysisService {
         if (!(error instanceof NotStarted)) throw error;
       }
     }
-    const release = this.#slots.take(asker);
+    // The pool the reader view takes from too: one cap per process and per asker for both.
+    const release = this.#options.reads.slots.take(asker);
     if (release === "asker") throw askerBusy();
     if (release === "busy") throw busy();
     // Registered before the charge is awaited, so an ask meanwhile joins this one.

@@ -4,6 +4,7 @@ import { testItem } from "../../test/items.ts";
 import type { NormalisedItem } from "./parse/normalise.ts";
 import {
   countArticlesByFeed,
+  findArticleByLink,
   listArticles,
   pruneArticles,
   recordFeedFailure,
@@ -120,5 +121,17 @@ describe.each(testDatabaseTargets())("feed repository on $dialect", (target) => 
     });
     const row = await db.db.selectFrom("feeds").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ etag: '"v1"', last_error: null, consecutive_failures: 0, next_fetch_at: now + 5 });
+  });
+
+  it("finds an article's freshest copy by link, or the freshest among the given feeds only", async () => {
+    const db = handle.database;
+    const link = "https://news.example/shared";
+    await upsertArticles(db, "news", [item("n", 2, { link, title: "Public copy" })], now);
+    await upsertArticles(db, "mf-0123456789ab", [item("m", 1, { link, title: "A member feed's copy" })], now + HOUR);
+    expect((await findArticleByLink(db, link))?.title).toBe("A member feed's copy");
+    expect((await findArticleByLink(db, link, ["news", "bitcoin"]))?.title).toBe("Public copy");
+    expect((await findArticleByLink(db, link, ["mf-0123456789ab"]))?.title).toBe("A member feed's copy");
+    expect(await findArticleByLink(db, link, ["bitcoin"])).toBeUndefined();
+    expect(await findArticleByLink(db, link, [])).toBeUndefined();
   });
 });

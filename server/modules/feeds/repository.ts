@@ -172,12 +172,22 @@ export async function listArticles({ db }: Database, query: ArticleQuery): Promi
   return select.orderBy("published_at", "desc").orderBy("id", "desc").limit(query.limit).execute();
 }
 
-/** The freshest stored copy of the article at `link`, whichever feed carries it. */
-export async function findArticleByLink({ db }: Database, link: string): Promise<ArticleRow | undefined> {
+/**
+ * The freshest stored copy of the article at `link`: whichever feed carries it, or only
+ * among `feedKeys` (a viewer's visible feeds), so a copy they may not see never hides one
+ * they may.
+ */
+export async function findArticleByLink(
+  { db }: Database,
+  link: string,
+  feedKeys?: readonly string[],
+): Promise<ArticleRow | undefined> {
+  if (feedKeys?.length === 0) return undefined;
   return db
     .selectFrom("articles")
     .selectAll()
     .where("link", "=", link)
+    .$if(feedKeys !== undefined, (query) => query.where("feed_key", "in", feedKeys as readonly string[]))
     .orderBy("updated_at", "desc")
     .orderBy("id", "desc")
     .limit(1)

@@ -6,6 +6,7 @@ import { createPageFetch, fetchPage, readPageIn, UnreadablePage } from "../../li
 import { workerBeside } from "../../lib/worker.ts";
 import type { GuardedFetch, GuardedFetchOptions } from "../../outbound/guarded-fetch.ts";
 import { cacheKey } from "../analysis/addresses.ts";
+import { PageSlots } from "../analysis/page-slots.ts";
 import { findRead, type PageRead, type ReadOutcome, storeRead } from "./repository.ts";
 
 /*
@@ -78,6 +79,11 @@ export function createPageClients(config: Pick<Config, "sampleMode" | "samplesUr
 }
 
 export class PageReads {
+  /**
+   * The process's one pool of page slots, held by the reader view and the analysis alike
+   * (page-slots.ts): its caps are the process's and each asker's, whichever feature asks.
+   */
+  readonly slots = new PageSlots();
   readonly #options: PageReadsOptions;
   readonly #now: () => number;
   /** Reads running in this process, by cache key. */

@@ -9,19 +9,26 @@ import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { html, LOCAL_PAGES, startPriceApi, startSite, type TestSite } from "../analysis/fixtures/site.ts";
+import { MAX_PAGES_AT_ONCE, MAX_VISITOR_PAGES } from "../analysis/page-slots.ts";
+import { insertFavorite } from "../community/repository.ts";
 import { upsertArticles } from "../feeds/repository.ts";
+import { follow } from "../member-feeds/repository.ts";
 import { BODY, JUNK, PAYWALLED_PAGE, RICH_PAGE, SUBSCRIBE_PAGE, TEASER_PAGE } from "./fixtures/pages.ts";
 import { READ_FAILURE_MS, READ_KEPT_MS } from "./page-reads.ts";
 import { storeRead } from "./repository.ts";
-import { PRIVATE_PAGE } from "./service.ts";
+import { NOT_KNOWN, PRIVATE_PAGE, READER_BUSY } from "./service.ts";
 
 /*
  * GET /api/reader on article pages served from 127.0.0.1 (standing for the internet, as
  * in the analysis tests), on both databases: what the view shows, what it refuses, and
  * that one fetch and read serves the reader view and the analysis, across processes.
+ * The reader reads only articles Gemwire knows, so each page read here is stored first
+ * as an article of a built-in feed (`known`), or kept as the viewer's favorite.
  */
 
 const HOUR = 3_600_000;
+/** A member feed's key (as MEMBER_FEED_KEY spells them). */
+const MEMBER_FEED = "mf-0123456789ab";
 
 describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
   let site: TestSite;
@@ -39,6 +46,8 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
     site = await startSite({
       "/rich": html(RICH_PAGE),
       "/rich-2": html(RICH_PAGE),
+      "/rich-3": html(RICH_PAGE),
+      "/rich-4": html(RICH_PAGE),
       "/paywalled": html(PAYWALLED_PAGE),
       "/subscribe": html(SUBSCRIBE_PAGE),
       "/teaser": html(TEASER_PAGE),
@@ -75,12 +84,47 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
-  const analyse = (url: string) => app.inject({ method: "GET", url: `/api/analysis?url=${encodeURIComponent(url)}` });
+  const analyse = (url: string, from: { remoteAddress?: string; cookies?: Record<string, string> } = {}) =>
+    app.inject({ method: "GET", url: `/api/analysis?url=${encodeURIComponent(url)}`, ...from });
+  /** Stores each link as an article of a feed (a built-in one unless told), as a feed refresh would. */
+  const known = async (links: string[], feed = "news", updatedAt = Date.now()) => {
+    await upsertArticles(
+      handle.database,
+      feed,
+      links.map((link) =>
+        testItem(link, 1, updatedAt, {
+          link,
+          title: `Known page ${link}`,
+          source: new URL(link).hostname.replace(/^www\./, ""),
+        }),
+      ),
+      updatedAt,
+    );
+  };
+  const readerRows = async () => handle.database.db.selectFrom("reader_cache").select("url").execute();
 
-  it("shows a page's article as blocks of text, with the page's title, author, site and date", async () => {
-    const reader = await read(`${site.origin}/rich#top`);
+  it("shows a member's favorite (its feed has let it go) as blocks of text, with the page's title, author, site and date", async () => {
+    const url = `${site.origin}/rich#top`;
+    const member = await joinAsMember(app, handle.database);
+    const asMember = { cookies: member.cookies };
+    expect((await ask(url, app, asMember)).json()).toMatchObject({ status: "failed", reason: NOT_KNOWN });
+    await insertFavorite(handle.database, {
+      user_id: member.id,
+      link: url,
+      item_id: "gone",
+      title: "Kept",
+      description: "",
+      image: null,
+      source: "harbour.example",
+      creator: "",
+      published_at: Date.now() - HOUR,
+      created_at: Date.now(),
+    });
+    const response = await ask(url, app, asMember);
+    expect(response.statusCode, response.body).toBe(200);
+    const reader: Reader = response.json();
     expect(reader).toMatchObject({
-      url: `${site.origin}/rich#top`,
+      url,
       status: "ok",
       reason: null,
       title: "Harbourline moves its cold wallets",
@@ -126,7 +170,75 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
     expect(reader.others.map((other) => other.link)).toEqual(["https://other.example/r2"]);
   });
 
+  it("reads only articles Gemwire knows: any other address fails plainly, with nothing fetched, charged or kept", async () => {
+    const from = { remoteAddress: "198.18.9.9" };
+    const stranger = `${site.origin}/rich?from=attacker`;
+    const response = await ask(stranger, app, from);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      url: stranger,
+      status: "failed",
+      reason: NOT_KNOWN,
+      title: new URL(site.origin).hostname,
+      blocks: [],
+      article: null,
+      others: [],
+    });
+    expect(site.count()).toBe(0);
+    expect(await readerRows()).toEqual([]);
+    const charges = await handle.database.db.selectFrom("rate_limits").select("key").execute();
+    expect(charges.filter((row) => row.key.startsWith("reader:"))).toEqual([]);
+    // The analysis still takes any address (issue 16); its read, kept, is still not shown here.
+    expect((await analyse(stranger)).statusCode).toBe(200);
+    expect(await readerRows()).toEqual([{ url: stranger }]);
+    expect((await read(stranger)).reason).toBe(NOT_KNOWN);
+    expect(site.count()).toBe(1);
+  });
+
+  it("reads a member feed's article only for its followers, and only while members' feeds are on", async () => {
+    const link = `${site.origin}/rich-4`;
+    await known([link], MEMBER_FEED);
+    const follower = await joinAsMember(app, handle.database);
+    const stranger = await joinAsMember(app, handle.database);
+    expect((await read(link)).reason).toBe(NOT_KNOWN);
+    expect((await ask(link, app, { cookies: stranger.cookies })).json().reason).toBe(NOT_KNOWN);
+    expect(site.count()).toBe(0);
+    const feed = { key: MEMBER_FEED, url: `${site.origin}/feed.xml`, title: "A member's feed", siteUrl: null };
+    expect(await follow(handle.database, follower.id, feed, 50, Date.now())).toBe("followed");
+    const followed = (await ask(link, app, { cookies: follower.cookies })).json();
+    expect(followed).toMatchObject({ status: "ok", article: { link, title: `Known page ${link}` } });
+    const off = await buildTestApp(openDatabase(handle.location), {
+      ...appOptions(),
+      env: { ...appOptions().env, MEMBER_FEEDS: "off" },
+    });
+    try {
+      const response = await ask(link, off, { cookies: follower.cookies });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ status: "failed", reason: NOT_KNOWN, article: null });
+    } finally {
+      await off.close();
+    }
+    expect(site.count()).toBe(1);
+  });
+
+  it("finds an article's public copy when a stranger's feed has the newer copy of it", async () => {
+    const link = `${site.origin}/rich-3`;
+    const now = Date.now();
+    await upsertArticles(
+      handle.database,
+      "news",
+      [testItem("public-copy", 1, now, { link, title: "Harbourline custody move, as the news feed has it" })],
+      now - HOUR,
+    );
+    await known([link], MEMBER_FEED, now);
+    const reader = await read(link);
+    expect(reader.status).toBe("ok");
+    expect(reader.article).toMatchObject({ link, title: "Harbourline custody move, as the news feed has it" });
+    expect(reader.title).toBe("Harbourline custody move, as the news feed has it");
+  });
+
   it("says why a refused site is not read, without fetching it", async () => {
+    await known(["https://www.bloomberg.com/news/articles/x", "https://markets.wsj.com/story"]);
     const reader = await read("https://www.bloomberg.com/news/articles/x");
     expect(reader).toMatchObject({ status: "failed", blocks: [], outlet: "bloomberg.com" });
     expect(reader.reason).toBe(
@@ -137,6 +249,7 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
   });
 
   it("never reads a private or local address, nor one that redirects there", async () => {
+    await known(["http://10.1.2.3/article", `${site.origin}/to-private`]);
     const reader = await read("http://10.1.2.3/article");
     expect(reader).toMatchObject({ status: "failed", reason: PRIVATE_PAGE, blocks: [] });
     site.route("/to-private", (_, response) => {
@@ -147,8 +260,9 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
   });
 
   it("says a paywalled page is behind a paywall, and a teaser is too short to read", async () => {
+    await known([`${site.origin}/paywalled`, `${site.origin}/subscribe`, `${site.origin}/teaser`]);
     const paywalled = await read(`${site.origin}/paywalled`);
-    expect(paywalled).toMatchObject({ status: "failed", blocks: [], title: "Members only" });
+    expect(paywalled).toMatchObject({ status: "failed", blocks: [], title: `Known page ${site.origin}/paywalled` });
     expect(paywalled.reason).toBe("it is behind a paywall: the site says only subscribers can read it");
     expect((await read(`${site.origin}/subscribe`)).reason).toBe(
       "it appears to be behind a paywall: the page asks readers to subscribe to continue",
@@ -158,6 +272,7 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
 
   it("says why a page failed, keeps the failure 10 minutes, and the page is not fetched again meanwhile", async () => {
     const host = new URL(site.origin).host;
+    await known([`${site.origin}/missing`, `${site.origin}/plain`]);
     const missing = await read(`${site.origin}/missing`);
     expect(missing).toMatchObject({ status: "failed", reason: `${host} answered HTTP 404 (not found)`, blocks: [] });
     expect((await read(`${site.origin}/missing`)).reason).toBe(missing.reason);
@@ -190,6 +305,7 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
   });
 
   it("keeps a read 24 hours, shared by every process on the database", async () => {
+    await known([`${site.origin}/rich`]);
     await read(`${site.origin}/rich`);
     const other = await buildTestApp(openDatabase(handle.location), appOptions());
     try {
@@ -207,6 +323,7 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
   });
 
   it("shares one fetch with the analysis: a reader then an analysis, and an analysis then a reader", async () => {
+    await known([`${site.origin}/rich`, `${site.origin}/rich-2`]);
     await read(`${site.origin}/rich`);
     const analysis = await analyse(`${site.origin}/rich`);
     expect(analysis.statusCode, analysis.body).toBe(200);
@@ -221,6 +338,7 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
 
   it("lets simultaneous asks for one page, the reader's and the analysis's, in two processes, share one fetch each", async () => {
     const url = `${site.origin}/slow`;
+    await known([url]);
     const other = await buildTestApp(openDatabase(handle.location), appOptions());
     const asks = [ask(url), ask(url), analyse(url), ask(url), analyse(url), ask(url, other), ask(url, other)];
     try {
@@ -239,6 +357,7 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
   it("allows 30 new reads a minute per address, with a clear 429, while kept reads still answer", async () => {
     const from = { remoteAddress: "198.18.9.1" };
     const missing = (i: number) => `${site.origin}/missing?n=${i}`;
+    await known([`${site.origin}/rich`, ...Array.from({ length: 30 }, (_, i) => missing(i))]);
     expect((await ask(`${site.origin}/rich`, app, from)).statusCode).toBe(200);
     for (let i = 0; i < 29; i++) expect((await ask(missing(i), app, from)).statusCode).toBe(200);
     const refused = await ask(missing(29), app, from);
@@ -256,6 +375,7 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
 
   it("lets one asker have only 2 pages being read at once (429), without charging them", async () => {
     const from = { remoteAddress: "198.18.9.2" };
+    await known([`${site.origin}/slow?a`, `${site.origin}/slow?b`, `${site.origin}/rich`]);
     const slow = [ask(`${site.origin}/slow?a`, app, from), ask(`${site.origin}/slow?b`, app, from)];
     await expect.poll(() => held.length).toBe(2);
     const third = await ask(`${site.origin}/rich`, app, from);
@@ -265,6 +385,33 @@ describe.each(testDatabaseTargets())("reader view on $dialect", (target) => {
     expect((await ask(`${site.origin}/rich`, app, { remoteAddress: "198.18.9.3" })).statusCode).toBe(200);
     for (const release of held.splice(0)) release();
     for (const answer of await Promise.all(slow)) expect(answer.json().status).toBe("ok");
+  });
+
+  it("takes its slots from the analysis's pool: an asker's analyses count against their reads, and the members' reserve holds", async () => {
+    await known([`${site.origin}/rich`]);
+    const busy = { remoteAddress: "198.18.12.1" };
+    const analyses = [analyse(`${site.origin}/slow?pool=a`, busy), analyse(`${site.origin}/slow?pool=b`, busy)];
+    await expect.poll(() => held.length).toBe(2);
+    const refused = await ask(`${site.origin}/rich`, app, busy);
+    expect(refused.statusCode, refused.body).toBe(429);
+    expect(refused.json().error.message).toMatch(/^You already have 2 pages being read\. Try again in \d+ seconds\.$/);
+    // Other visitors' analyses take the rest of what visitors may hold together.
+    for (let i = 2; i < MAX_VISITOR_PAGES; i++) {
+      analyses.push(analyse(`${site.origin}/slow?pool=${i}`, { remoteAddress: `198.18.13.${i}` }));
+    }
+    await expect.poll(() => held.length).toBe(MAX_VISITOR_PAGES);
+    const visitor = await ask(`${site.origin}/rich`, app, { remoteAddress: "198.18.14.1" });
+    expect(visitor.statusCode, visitor.body).toBe(503);
+    expect(visitor.json().error.message).toBe(READER_BUSY);
+    expect(site.count("/rich")).toBe(0);
+    // The members' reserve is the pool's, whichever feature asks.
+    expect(MAX_PAGES_AT_ONCE).toBeGreaterThan(MAX_VISITOR_PAGES);
+    const member = await joinAsMember(app, handle.database);
+    const asMember = await ask(`${site.origin}/rich`, app, { cookies: member.cookies });
+    expect(asMember.statusCode, asMember.body).toBe(200);
+    expect(asMember.json().status).toBe("ok");
+    for (const release of held.splice(0)) release();
+    for (const answer of await Promise.all(analyses)) expect(answer.statusCode, answer.body).toBe(200);
   });
 
   it("has maintenance delete the reads that have expired", async () => {

@@ -7,12 +7,12 @@ import type { Database } from "../../db/database.ts";
 import { AppError, invalidRequest, RateLimitedError } from "../../errors.ts";
 import { UnreadablePage } from "../../lib/article-page.ts";
 import { pageAddress } from "../analysis/addresses.ts";
-import { MAX_PAGES_PER_ASKER, PageSlots } from "../analysis/page-slots.ts";
+import { MAX_PAGES_PER_ASKER } from "../analysis/page-slots.ts";
 import type { Asker } from "../analysis/service.ts";
-import { tallyArticles } from "../community/repository.ts";
+import { hasFavorite, tallyArticles } from "../community/repository.ts";
 import { presentArticles } from "../feeds/present-articles.ts";
 import { findArticleByLink } from "../feeds/repository.ts";
-import { isVisibleFeed, visibleFeedsOf } from "../feeds/visible-feeds.ts";
+import { visibleFeedKeys, visibleFeedsOf } from "../feeds/visible-feeds.ts";
 import { presentStoryArticle } from "../stories/presenter.ts";
 import { storiesOf } from "../stories/service.ts";
 import { storiesVisibleTo } from "../stories/visible.ts";
@@ -21,14 +21,20 @@ import type { PageReads, TimedRead } from "./page-reads.ts";
 /*
  * The reader view (issue 17, docs/decisions/022): an article's readable text as blocks,
  * from the page read the analysis shares (page-reads.ts), with the stored article's
- * outlet, author, date, votes and comments, and its story's other sources. A page that
- * cannot be read is an answer too (status "failed" and why), so the view can offer the
- * original; only a malformed address is a 400.
+ * outlet, author, date, votes and comments, and its story's other sources. Only articles
+ * Gemwire knows are read: a stored article the viewer may see, or one of their favorites;
+ * any other address would make Gemwire show a stranger's page under its own name (and
+ * fill the shared cache for them). A page that cannot or may not be read is an answer too
+ * (status "failed" and why), so the view can offer the original; only a malformed
+ * address is a 400.
  */
 
 export const READER_BUSY = "Gemwire is busy reading other pages; try again in a minute";
 /** Why an address in a private or local network is not read, whatever private sources allow. */
 export const PRIVATE_PAGE = "the address points into a private or local network, which Gemwire never reads";
+/** Why an address that is neither an article the viewer may see nor one of their favorites is not read. */
+export const NOT_KNOWN =
+  "Gemwire opens only articles from its feeds and your favorites here. Open the original instead";
 
 /** How long an asker holding their share of reads is told to wait: about one page's fetch and read. */
 const ASKER_RETRY_SECONDS = 10;
@@ -40,7 +46,8 @@ export type ReaderServiceOptions = {
   now?: () => number;
 };
 
-type Context = { article: FeedItem | null; others: StoryArticle[] };
+/** The stored article as the viewer sees it, its story's other sources, and whether Gemwire may read the page for them. */
+type Context = { article: FeedItem | null; others: StoryArticle[]; known: boolean };
 type Outcome = { ok: TimedRead } | { failed: string; readAt: number };
 
 const hostOf = (url: URL) => url.hostname.replace(/^www\./, "").replace(/\.$/, "");
@@ -48,8 +55,6 @@ const hostOf = (url: URL) => url.hostname.replace(/^www\./, "").replace(/\.$/, "
 export class ReaderService {
   readonly #options: ReaderServiceOptions;
   readonly #now: () => number;
-  /** Reads in hand in this process, and whose: as analyses (page-slots.ts), kept apart from theirs. */
-  readonly #slots = new PageSlots();
 
   constructor(options: ReaderServiceOptions) {
     this.#options = options;
@@ -67,8 +72,9 @@ export class ReaderService {
     if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
       throw invalidRequest("url must be an http(s) address");
     }
-    const [context, outcome] = await Promise.all([this.#context(url, viewerId), this.#outcome(parsed, asker)]);
-    const { article, others } = context;
+    const { article, others, known } = await this.#context(url, viewerId);
+    // Decided before anything is fetched or charged: an unknown address costs one indexed look-up.
+    const outcome: Outcome = known ? await this.#outcome(parsed, asker) : { failed: NOT_KNOWN, readAt: this.#now() };
     const base = {
       url,
       byline: article?.creator || null,
@@ -120,7 +126,8 @@ export class ReaderService {
 
   /** A slot first (429 or 503 without charging the asker), then the charge against their rate limit. */
   async #admit(asker: Asker): Promise<() => void> {
-    const release = this.#slots.take(asker);
+    // The pool the analysis takes from too: one cap per process and per asker for both.
+    const release = this.#options.reads.slots.take(asker);
     if (release === "asker") {
       throw new RateLimitedError(
         ASKER_RETRY_SECONDS,
@@ -140,22 +147,23 @@ export class ReaderService {
   /**
    * The stored article at `link` (votes, story, coins, the viewer's read state), and the
    * other articles of its story — both as the viewer's lists show them: a member feed's
-   * articles only to its followers.
+   * articles only to its followers (when members' feeds are on), its public copy for
+   * everyone else — and whether the page is one Gemwire reads for this viewer.
    */
   async #context(link: string, viewerId: string | null): Promise<Context> {
     const { database, config } = this.#options;
-    const [row, stories, visible] = await Promise.all([
-      findArticleByLink(database, link),
-      storiesOf(database, "gemwire", config.storiesWindowMs),
+    const [visible, stories, favorite] = await Promise.all([
       visibleFeedsOf(database, config.memberFeeds ? viewerId : null),
+      storiesOf(database, "gemwire", config.storiesWindowMs),
+      viewerId === null ? false : hasFavorite(database, viewerId, link),
     ]);
+    const row = await findArticleByLink(database, link, visibleFeedKeys(visible));
     const story = storiesVisibleTo(stories, visible).find((candidate) =>
       candidate.articles.some((member) => member.link === link),
     );
     const otherRows = story ? story.articles.filter((member) => member.link !== link) : [];
-    const shownRow = row && isVisibleFeed(visible, row.feed_key) ? row : undefined;
     const [articles, tallies] = await Promise.all([
-      shownRow ? presentArticles(database, [shownRow], viewerId, config.storiesWindowMs) : [],
+      row ? presentArticles(database, [row], viewerId, config.storiesWindowMs) : [],
       tallyArticles(
         database,
         otherRows.map((other) => other.link),
@@ -165,6 +173,7 @@ export class ReaderService {
     return {
       article: articles[0] ?? null,
       others: otherRows.map((other) => presentStoryArticle(other, tallies.get(other.link))),
+      known: row !== undefined || favorite,
     };
   }
 }

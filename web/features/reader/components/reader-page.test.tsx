@@ -101,7 +101,8 @@ describe("ReaderPage", () => {
       expect(fetchMock.mock.calls.filter(([input]) => String(input) === "/api/reading/read")).toHaveLength(1),
     );
     const marking = fetchMock.mock.calls.find(([input]) => String(input) === "/api/reading/read");
-    expect(JSON.parse(String((marking?.[1] as RequestInit).body))).toEqual({ links: [LINK], read: true });
+    const sent = marking?.[1] as RequestInit | undefined;
+    expect(JSON.parse(String(sent?.body))).toEqual({ links: [LINK], read: true });
   });
 
   it("shows the article's text as elements, with its outlet, author, date and the original's link", async () => {
