@@ -28,11 +28,13 @@ describe("paywall heuristic", () => {
     expect(paywallReason("", article([...long, line]))).toBeNull();
   });
 
-  it("calls a line or two a teaser, but not a short brief of a few paragraphs", () => {
+  it("calls a line a teaser, but not a short brief, even of one paragraph", () => {
     expect(paywallReason("", article(["Harbourline said something on Tuesday."]))).toMatch(
       /^only a few lines of text could be read from it \(38 characters\)/,
     );
-    expect(paywallReason("", article(BODY.slice(0, 2).map((text) => text.slice(0, 150))))).not.toBeNull();
+    expect(paywallReason("", article(BODY.slice(0, 2).map((text) => text.slice(0, 150))))).toBeNull();
+    const oneParagraph = "The vote passed with 92% support, and $JUP rose 8% on the day, traders said on Monday.";
+    expect(paywallReason("", article([oneParagraph]))).toBeNull();
     const brief = ["Bitcoin rose 3% on Monday.", "Traders cited ETF inflows.", "Ether followed it up by 2%."];
     expect(paywallReason("", article(brief))).toBeNull();
     expect(paywallReason("", article(["Up.", "Down.", "Flat."]))).not.toBeNull();

@@ -4,15 +4,10 @@ import type { PageArticle } from "../../lib/article-read.ts";
  * Whether a read page looks paywalled (docs/decisions/022): the reader view says so and
  * offers the original, instead of showing a teaser as if it were the article. Signs: the
  * page's own structured data says it is not free, a subscribe-to-continue line, or a page
- * whose readable text is only a few lines.
+ * whose readable text is a line at most. A short text without those signs is shown: a
+ * one-paragraph news brief is an article too, and the reader can still open the original.
  */
 
-/**
- * Readable text shorter than this in fewer than MIN_PARAGRAPHS paragraphs is a teaser (a
- * paywall shows a line or two), not an article; a short news brief of a few paragraphs is.
- */
-export const MIN_ARTICLE_TEXT = 400;
-export const MIN_PARAGRAPHS = 3;
 /** Text shorter than this is never an article, however it is split. */
 const TINY_TEXT = 80;
 
@@ -34,8 +29,7 @@ export function paywallReason(html: string, article: PageArticle): string | null
   if (text.length < WHOLE_ARTICLE && SUBSCRIBE_LINE.test(text.slice(-TAIL))) {
     return "it appears to be behind a paywall: the page asks readers to subscribe to continue";
   }
-  const teaser = article.paragraphs.length < MIN_PARAGRAPHS && text.length < MIN_ARTICLE_TEXT;
-  if (teaser || text.length < TINY_TEXT) {
+  if (text.length < TINY_TEXT) {
     return `only a few lines of text could be read from it (${text.length} characters), perhaps a paywall's teaser`;
   }
   return null;
