@@ -3,6 +3,7 @@
 import Parser from "rss-parser";
 import { parseFeed } from "../server/modules/feeds/parse/parse-feed.ts";
 import { feedCorpus } from "./feed-corpus.ts";
+import { benchTagScan } from "./tag-scan.ts";
 
 const TARGET = 1.5;
 const ROUNDS = 5;
@@ -41,3 +42,4 @@ const theirs = await measure("rss-parser", async () => {
 const ratio = ours / theirs;
 console.log(`\nratio: ${ratio.toFixed(2)}x rss-parser (target ≥ ${TARGET}x) — ${ratio >= TARGET ? "PASS" : "FAIL"}`);
 process.exitCode = ratio >= TARGET ? 0 : 1;
+benchTagScan();

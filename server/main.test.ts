@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
@@ -8,6 +7,7 @@ import { openDatabase } from "./db/connection.ts";
 import { loadMigrations } from "./db/migrate.ts";
 import { projectRoot } from "./paths.ts";
 import { holdMigrationLock, testDatabaseTargets } from "./test/databases.ts";
+import { freePort } from "./test/free-port.ts";
 import { tempDirs } from "./test/temp-dirs.ts";
 
 type Run = { code: number | null; stdout: string; stderr: string };
@@ -30,14 +30,6 @@ function databaseEnv(
   location: { dialect: "sqlite"; file: string } | { dialect: "postgres"; url: string },
 ): Record<string, string> {
   return location.dialect === "sqlite" ? { DATA_DIR: path.dirname(location.file) } : { DATABASE_URL: location.url };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const cleanups: Array<() => Promise<void> | void> = [];

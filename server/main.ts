@@ -12,6 +12,7 @@ import { startTrendsRefresh } from "./jobs/trends-refresh.ts";
 import { createShutdown } from "./lifecycle.ts";
 import { createLogger } from "./logger.ts";
 import { resolveSources } from "./modules/feeds/sources.ts";
+import { createMemberFeedFetch } from "./modules/member-feeds/fetch.ts";
 import { trendSources } from "./modules/trends/sources.ts";
 import { createGuardedFetch } from "./outbound/guarded-fetch.ts";
 
@@ -63,6 +64,8 @@ async function main(argv: string[]): Promise<void> {
   const app = await buildApp({ config, database, logger, sources, wakeFeedScheduler: () => scheduler?.wake() });
   const fetcher = createGuardedFetch({ allowPrivate: config.allowPrivateSources });
   const trendsFetcher = createGuardedFetch({ allowPrivate: config.allowPrivateSources, ...TRENDS_FETCH });
+  // Members' feeds are any address a member pastes: public only, whatever ALLOW_PRIVATE_SOURCES says.
+  const memberFeedFetcher = createMemberFeedFetch(config);
   let maintenance: ReturnType<typeof startMaintenance> | undefined;
   let priceHistory: ReturnType<typeof startPriceHistory> | undefined;
   let predictionResolver: ReturnType<typeof startPredictionResolver> | undefined;
@@ -76,6 +79,7 @@ async function main(argv: string[]): Promise<void> {
     await trendsRefresh?.stop();
     await fetcher.close();
     await trendsFetcher.close();
+    await memberFeedFetcher.close();
   });
   const shutdown = createShutdown(app);
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, () => void shutdown(signal));
@@ -126,7 +130,7 @@ async function main(argv: string[]): Promise<void> {
     refreshMs: config.feedRefreshMs,
     retention: config.feedRetention,
     coins: app.coins,
-    memberFeeds: config.memberFeeds,
+    memberFeeds: config.memberFeeds ? { fetcher: memberFeedFetcher } : undefined,
     holder,
     log: app.log.child({ job: "feeds" }),
   });

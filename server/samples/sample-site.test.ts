@@ -1,12 +1,13 @@
-import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
 import { refreshDueFeeds } from "../modules/feeds/refresh.ts";
+import { createMemberFeedFetch } from "../modules/member-feeds/fetch.ts";
 import { createGuardedFetch } from "../outbound/guarded-fetch.ts";
 import { joinAsMember } from "../test/accounts.ts";
 import { buildTestApp } from "../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { freePort } from "../test/free-port.ts";
 import { SAMPLE_MEMBER_FEED_PATH, SAMPLE_SITE_PATH } from "./member-feed.ts";
 
 describe("sample mode's site to follow by its address", () => {
@@ -14,17 +15,24 @@ describe("sample mode's site to follow by its address", () => {
   let app: FastifyInstance;
   let base: string;
   const fetcher = createGuardedFetch({ allowPrivate: true, timeoutMs: 5_000 });
+  let memberFetcher: ReturnType<typeof createMemberFeedFetch>;
 
   beforeAll(async () => {
     const [target] = testDatabaseTargets();
     if (!target) throw new Error("no test database");
     handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { env: { SAMPLE_MODE: "1", ALLOW_PRIVATE_SOURCES: "1" } });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    // Sample mode's own address must be this server's: members' feeds reach nothing else on loopback.
+    const port = await freePort();
+    app = await buildTestApp(handle.database, {
+      env: { SAMPLE_MODE: "1", ALLOW_PRIVATE_SOURCES: "1", PORT: String(port) },
+    });
+    await app.listen({ port, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${port}`;
+    memberFetcher = createMemberFeedFetch(app.config, { timeoutMs: 5_000 });
   });
   afterAll(async () => {
     await fetcher.close();
+    await memberFetcher.close();
     await app.close();
     await handle.dispose();
   });
@@ -53,7 +61,7 @@ describe("sample mode's site to follow by its address", () => {
       refreshMs: 300_000,
       retention: { maxItems: 1_000, maxAgeMs: 30 * 86_400_000 },
       holder: "sample-site-test",
-      memberFeeds: true,
+      memberFeeds: { fetcher: memberFetcher },
       log: createLogger({ logLevel: "silent" }),
     });
     const items = await app.inject({ method: "GET", url: `/api/feeds/${feed.key}/items`, cookies: member.cookies });
@@ -64,5 +72,19 @@ describe("sample mode's site to follow by its address", () => {
     ]);
     const post = await app.inject({ method: "GET", url: new URL(items.json().items[0].link).pathname });
     expect(post.statusCode).toBe(200);
+  });
+
+  it("reaches nothing else on this server: a feed outside its sample pages is a private address", async () => {
+    const member = await joinAsMember(app, handle.database);
+    const published = await app.inject({ method: "GET", url: "/feeds/gemwire.json" });
+    expect(published.statusCode).toBe(200);
+    const added = await app.inject({
+      method: "POST",
+      url: "/api/me/feeds",
+      cookies: member.cookies,
+      payload: { address: `${base}/feeds/gemwire.json` },
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().error.message).toMatch(/private or local network/);
   });
 });

@@ -5,6 +5,7 @@ import type { Database } from "../db/database.ts";
 import type { AdminPassword } from "../modules/admin/admin-password.ts";
 import type { HubOptions } from "../modules/community/notification-hub.ts";
 import type { PriceService } from "../modules/market/price-service.ts";
+import type { MemberFeedRoutesOptions } from "../modules/member-feeds/routes.ts";
 import type { PageFetchPolicy } from "../modules/reader/page-reads.ts";
 import type { TrendsService } from "../modules/trends/service.ts";
 import { openTestDatabase, testDatabaseTargets } from "./databases.ts";
@@ -21,6 +22,7 @@ export async function buildTestApp(
     notificationStreams?: HubOptions;
     trends?: TrendsService;
     analysis?: { pageFetch?: PageFetchPolicy };
+    memberFeeds?: MemberFeedRoutesOptions;
   } = {},
 ) {
   const config = loadConfig({ LOG_LEVEL: "silent", ...options.env });
@@ -34,6 +36,7 @@ export async function buildTestApp(
     notificationStreams: options.notificationStreams,
     trends: options.trends,
     analysis: options.analysis,
+    memberFeeds: options.memberFeeds,
   });
 }
 

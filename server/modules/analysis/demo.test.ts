@@ -1,24 +1,16 @@
-import net from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Analysis } from "../../../contracts/analysis-catalog.ts";
 import { sampleArticles } from "../../samples/articles.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { freePort } from "../../test/free-port.ts";
 
 /*
  * npm run demo: sample mode analyses this server's own sample articles (on 127.0.0.1,
  * which no other analysis may reach) and finds tickers through the sample price API's
  * coin list, all offline.
  */
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 describe("analysis in sample mode", () => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;

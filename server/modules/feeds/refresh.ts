@@ -41,8 +41,11 @@ export type RefreshContext = {
   coins?: CoinSource;
   /** Identifies this process in job leases. */
   holder: string;
-  /** Whether members' own feeds are fetched too (MEMBER_FEEDS; off unless set). */
-  memberFeeds?: boolean;
+  /**
+   * Members' own feeds, fetched too when given (MEMBER_FEEDS), through their own client:
+   * public addresses only, whatever `fetcher` may reach (member-feeds/fetch.ts).
+   */
+  memberFeeds?: { fetcher: GuardedFetch };
   log: FastifyBaseLogger;
   now?: () => number;
   sleep?: FetchFeedOptions["sleep"];
@@ -188,14 +191,17 @@ export async function refreshDueFeeds(ctx: RefreshContext, { startup = false } =
       );
     },
   );
-  if (ctx.memberFeeds) {
+  const work = due.map((feed) => ({ feed, fetcher: ctx.fetcher }));
+  const memberFeeds = ctx.memberFeeds;
+  if (memberFeeds) {
     await pruneUnfollowedFeeds(ctx.database);
-    due.push(...(await dueMemberFeeds(ctx.database, { now, startup, limit: MEMBER_FEEDS_PER_PASS })));
+    const members = await dueMemberFeeds(ctx.database, { now, startup, limit: MEMBER_FEEDS_PER_PASS });
+    work.push(...members.map((feed) => ({ feed, fetcher: memberFeeds.fetcher })));
   }
-  const summary: RefreshSummary = { attempted: due.length, outcomes: {} };
-  await eachLimited(due, REFRESH_CONCURRENCY, async (feed) => {
+  const summary: RefreshSummary = { attempted: work.length, outcomes: {} };
+  await eachLimited(work, REFRESH_CONCURRENCY, async ({ feed, fetcher }) => {
     ctx.signal?.throwIfAborted();
-    const outcome = await refreshFeed(ctx, feed);
+    const outcome = await refreshFeed({ ...ctx, fetcher }, feed);
     summary.outcomes[outcome] = (summary.outcomes[outcome] ?? 0) + 1;
   });
   if (summary.attempted > 0 && summary.outcomes.failed === summary.attempted) {

@@ -25,7 +25,8 @@ export function redactAddresses(text: string): string {
 
 const iso = (time: number | null | undefined) => (time ? new Date(time).toISOString() : null);
 
-function hostOf(address: string): string {
+/** An address's host (with its port) for plain error words; "the feed's server" when it is not an address. */
+export function hostOf(address: string): string {
   try {
     return new URL(address).host;
   } catch {

@@ -1,49 +1,41 @@
-import { decodeXmlEntities } from "../feeds/parse/xml.ts";
+import { scanTags } from "./tags.ts";
 
 /** Feed links are in a page's head: the first part of a page is enough, and bounds the work. */
 const SCANNED_CHARS = 512 * 1024;
 
 const FEED_TYPES = new Set(["application/rss+xml", "application/atom+xml", "application/feed+json"]);
-
-const LINK_TAG = /<link\b([^>]*)>/gi;
-const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/g;
-
-function attributesOf(tag: string): Map<string, string> {
-  const attributes = new Map<string, string>();
-  for (const match of tag.matchAll(ATTRIBUTE)) {
-    const name = (match[1] as string).toLowerCase();
-    if (!attributes.has(name)) attributes.set(name, decodeXmlEntities(match[2] ?? match[3] ?? match[4] ?? ""));
-  }
-  return attributes;
-}
-
-/** Comments and scripts may hold link tags that are not the page's. */
-const stripInert = (html: string) => html.replace(/<!--[\s\S]*?-->|<script\b[\s\S]*?<\/script\s*>/gi, " ");
+const HEAD_TAGS = new Set(["base", "link"]);
+/** Their content is text, not tags: a link tag written in a script is not the page's. */
+const RAW_TEXT = new Set(["script", "style", "textarea", "title"]);
 
 /**
  * Feed autodiscovery: the addresses of a page's `<link rel="alternate">` feeds (RSS,
- * Atom or JSON Feed), resolved against the page's address (or its `<base href>`), in the
- * page's order; only http(s) addresses.
+ * Atom or JSON Feed), resolved against the page's address (or its first `<base href>`),
+ * in the page's order; only http(s) addresses. Links in comments and scripts do not count.
+ * One linear pass over the page's first SCANNED_CHARS (tags.ts).
  */
 export function discoverFeedLinks(html: string, pageUrl: string): string[] {
-  const head = stripInert(html.slice(0, SCANNED_CHARS));
-  const baseHref = /<base\b[^>]*>/i.exec(head)?.[0];
-  let base = pageUrl;
-  if (baseHref) {
-    const href = attributesOf(baseHref).get("href");
-    try {
-      if (href) base = new URL(href.trim(), pageUrl).href;
-    } catch {
-      // An unusable <base> is ignored, as browsers do.
+  let baseHref: string | undefined;
+  const hrefs: string[] = [];
+  scanTags(html.slice(0, SCANNED_CHARS), { names: HEAD_TAGS, rawText: RAW_TEXT }, ({ name, attributes }) => {
+    const href = attributes.get("href")?.trim();
+    if (!href) return;
+    if (name === "base") {
+      baseHref ??= href;
+      return;
     }
-  }
-  const found: string[] = [];
-  for (const match of head.matchAll(LINK_TAG)) {
-    const attributes = attributesOf(match[1] as string);
     const rel = (attributes.get("rel") ?? "").toLowerCase().split(/\s+/);
     const type = (attributes.get("type") ?? "").toLowerCase().split(";")[0]?.trim() ?? "";
-    const href = attributes.get("href")?.trim();
-    if (!rel.includes("alternate") || !FEED_TYPES.has(type) || !href) continue;
+    if (rel.includes("alternate") && FEED_TYPES.has(type)) hrefs.push(href);
+  });
+  let base = pageUrl;
+  try {
+    if (baseHref) base = new URL(baseHref, pageUrl).href;
+  } catch {
+    // An unusable <base> is ignored, as browsers do.
+  }
+  const found: string[] = [];
+  for (const href of hrefs) {
     try {
       const url = new URL(href, base);
       if ((url.protocol === "http:" || url.protocol === "https:") && !found.includes(url.href)) found.push(url.href);

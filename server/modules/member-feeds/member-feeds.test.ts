@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_MEMBER_FEEDS, MEMBER_FEED_KEY } from "../../../contracts/reading-catalog.ts";
+import { loadConfig } from "../../config.ts";
 import { createLogger } from "../../logger.ts";
+import { isPublicAddress } from "../../outbound/address-policy.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { joinAsMember } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
@@ -11,40 +13,71 @@ import { testItem } from "../../test/items.ts";
 import { MEMBER_FEEDS_PER_PASS, refreshDueFeeds } from "../feeds/refresh.ts";
 import { upsertArticles } from "../feeds/repository.ts";
 import { memberFeedKey } from "./address.ts";
-import { importOpml, NOT_CHECKED_IN_TIME } from "./import.ts";
+import { createMemberFeedFetch, type MemberFeedFetchPolicy, PRIVATE_REFUSED } from "./fetch.ts";
+import {
+  IMPORT_SPARE_CHECKS,
+  importOpml,
+  NOT_CHECKED_FAILED,
+  NOT_CHECKED_IN_TIME,
+  notCheckedOverCap,
+} from "./import.ts";
 import { readOpml } from "./opml.ts";
 import { follow } from "./repository.ts";
 
 type Member = Awaited<ReturnType<typeof joinAsMember>>;
 
 const STORY = "Solana validators vote to cut block times in half";
+const silent = createLogger({ logLevel: "silent" });
+
+/**
+ * The internet for these tests: 127.0.0.1 stands for a public server, every other address
+ * is judged by the real policy; intranet.test resolves into a private network, other names
+ * are not found.
+ */
+const LOCAL_INTERNET: MemberFeedFetchPolicy = {
+  isAllowedAddress: (address) => address === "127.0.0.1" || isPublicAddress(address),
+  resolve: async (name) => {
+    if (name === "intranet.test") return [{ address: "10.0.0.7", family: 4 }];
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: "ENOTFOUND" });
+  },
+};
+const PRIVATE_REASON = /private or local network/;
 const LONE_STORY = "Quokka protocol launches its mainnet on Tuesday";
 
 describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
   let app: FastifyInstance;
   let privateRefused: FastifyInstance;
+  let privateAllowed: FastifyInstance;
   let off: FastifyInstance;
   let site: Awaited<ReturnType<typeof startFeedServer>>;
   let ann: Member;
   let bob: Member;
   let cat: Member;
-  // Only the local server answers: any other name is not found, as without internet.
-  const fetcher = createGuardedFetch({
-    allowPrivate: true,
-    timeoutMs: 5_000,
-    resolve: async (name) => {
-      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: "ENOTFOUND" });
-    },
-  });
+  // Members' feeds' own client, with ALLOW_PRIVATE_SOURCES on: only the stand-in internet answers.
+  const fetcher = createMemberFeedFetch(
+    loadConfig({ ALLOW_PRIVATE_SOURCES: "1" }),
+    { timeoutMs: 5_000 },
+    LOCAL_INTERNET,
+  );
+  // The built-in feeds' client, which may reach anything here: member feeds never use it.
+  const anyAddress = createGuardedFetch({ allowPrivate: true, timeoutMs: 5_000 });
   const addresses = new Map<string, string>();
   let n = 0;
 
   beforeAll(async () => {
     handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { env: { ALLOW_PRIVATE_SOURCES: "1" } });
+    app = await buildTestApp(handle.database, {
+      env: { ALLOW_PRIVATE_SOURCES: "1" },
+      memberFeeds: { fetchPolicy: LOCAL_INTERNET },
+    });
     privateRefused = await buildTestApp(handle.database);
-    off = await buildTestApp(handle.database, { env: { ALLOW_PRIVATE_SOURCES: "1", MEMBER_FEEDS: "off" } });
+    // Without the stand-in internet: the local site is a private address, whatever the setting says.
+    privateAllowed = await buildTestApp(handle.database, { env: { ALLOW_PRIVATE_SOURCES: "1" } });
+    off = await buildTestApp(handle.database, {
+      env: { ALLOW_PRIVATE_SOURCES: "1", MEMBER_FEEDS: "off" },
+      memberFeeds: { fetchPolicy: LOCAL_INTERNET },
+    });
     const numbered: Record<string, ReturnType<typeof rss>> = {};
     for (let i = 0; i < 60; i++)
       numbered[`/many/${i}.xml`] = rss(`Feed ${i}`, [
@@ -86,6 +119,13 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
       "/notfeed": { type: "text/plain", body: "just some text, no feed here" },
       "/slow.xml": { ...rss("Slow", []), delayMs: 3_000 },
       "/lookalike/": htmlPage('<link rel="alternate" type="application/rss+xml" href="/notfeed">'),
+      // A DOCTYPE longer than the part of a feed its title is read from.
+      "/doctype.xml": {
+        type: "application/rss+xml",
+        body: `<?xml version="1.0"?><!DOCTYPE rss [<!-- ${"x".repeat(70_000)} -->]><rss version="2.0"><channel><title>Long doctype</title><item><guid>d1</guid><title>Doctype post</title><link>https://doctype.example/1</link></item></channel></rss>`,
+      },
+      "/leaky/": htmlPage('<link rel="alternate" type="application/rss+xml" href="http://10.0.0.7/feed.xml">'),
+      "/private.xml": rss("Private", [{ id: "p1", title: "Intranet news", link: "https://intranet.example/1" }]),
       ...numbered,
     });
     [ann, bob, cat] = [
@@ -116,8 +156,9 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
 
   afterAll(async () => {
     await fetcher.close();
+    await anyAddress.close();
     await site.close();
-    await Promise.allSettled([off.close(), privateRefused.close()]);
+    await Promise.allSettled([off.close(), privateRefused.close(), privateAllowed.close()]);
     await app.close();
     await handle.dispose();
   });
@@ -141,13 +182,13 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
     refreshDueFeeds({
       database: handle.database,
       sources: { feeds: [], relays: [] },
-      fetcher,
+      fetcher: anyAddress,
       refreshMs: 300_000,
       retention: { maxItems: 100, maxAgeMs: 30 * 86_400_000 },
       holder: "test",
-      memberFeeds,
+      memberFeeds: memberFeeds ? { fetcher } : undefined,
       sleep: async () => {},
-      log: createLogger({ logLevel: "silent" }),
+      log: silent,
     });
   const remove = (member: Member, key: string) =>
     app.inject({ method: "DELETE", url: `/api/me/feeds/${key}`, cookies: member.cookies });
@@ -428,7 +469,7 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
   it("stops checking an import's feeds when its time is up, and says which were not checked", async () => {
     const gus = await joinAsMember(app, handle.database);
     const opml = `<opml><body>\n<outline xmlUrl="${site.base}/slow.xml"/>\n<outline xmlUrl="${site.base}/other.xml"/>\n</body></opml>`;
-    const result = await importOpml({ database: handle.database, fetcher, budgetMs: 300 }, gus.id, opml);
+    const result = await importOpml({ database: handle.database, fetcher, budgetMs: 300, log: silent }, gus.id, opml);
     expect(result.lines.map((line) => [line.line, line.result, line.reason])).toEqual([
       [2, "refused", NOT_CHECKED_IN_TIME],
       [3, "added", "Added"],
@@ -507,5 +548,162 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
     await refresh(false);
     expect(site.hits("/atom.xml")).toBe(before);
     expect((await list(cat)).feeds.map((f: { url: string }) => f.url)).toContain(`${site.base}/atom.xml`);
+  });
+
+  it("never fetches a private address for a member, whatever ALLOW_PRIVATE_SOURCES says: adding, importing, refreshing", async () => {
+    const hal = await joinAsMember(app, handle.database);
+    const before = site.hits("/private.xml");
+    // ALLOW_PRIVATE_SOURCES=1 and no stand-in internet: the local site is what it is, a private address.
+    const added = await add(hal, `${site.base}/private.xml`, privateAllowed);
+    expect(added.statusCode).toBe(400);
+    expect(added.json().error.message).toMatch(PRIVATE_REASON);
+    for (const address of [
+      "http://intranet.test/feed.xml",
+      "http://10.0.0.7/feed.xml",
+      "http://[::1]/feed.xml",
+      "http://169.254.169.254/latest/",
+      `${site.base}/leaky/`,
+    ]) {
+      const answer = await add(hal, address);
+      expect(answer.statusCode, address).toBe(400);
+      expect(answer.json().error.message, address).toMatch(PRIVATE_REASON);
+    }
+    const imported = await privateAllowed.inject({
+      method: "POST",
+      url: "/api/me/feeds/opml",
+      cookies: hal.cookies,
+      payload: { opml: `<opml><body><outline xmlUrl="${site.base}/private.xml"/></body></opml>` },
+    });
+    expect(imported.statusCode).toBe(200);
+    expect(imported.json().lines).toEqual([
+      expect.objectContaining({ result: "refused", reason: expect.stringMatching(PRIVATE_REASON) }),
+    ]);
+    expect(site.hits("/private.xml")).toBe(before);
+
+    // Followed when its name still led to a public server, say: the scheduled refresh refuses it too.
+    const url = `${site.base}/private.xml`;
+    await follow(
+      handle.database,
+      hal.id,
+      { key: memberFeedKey(url), url, title: "Private", siteUrl: null },
+      MAX_MEMBER_FEEDS,
+      0,
+    );
+    await handle.database.db
+      .updateTable("feeds")
+      .set({ next_fetch_at: Date.now() + 86_400_000 })
+      .execute();
+    const scheduled = createMemberFeedFetch(loadConfig({ ALLOW_PRIVATE_SOURCES: "1" }), { timeoutMs: 5_000 });
+    try {
+      await refreshDueFeeds({
+        database: handle.database,
+        sources: { feeds: [], relays: [] },
+        fetcher: anyAddress,
+        refreshMs: 300_000,
+        retention: { maxItems: 100, maxAgeMs: 30 * 86_400_000 },
+        holder: "test",
+        memberFeeds: { fetcher: scheduled },
+        sleep: async () => {},
+        log: silent,
+      });
+    } finally {
+      await scheduled.close();
+    }
+    expect(site.hits("/private.xml")).toBe(before);
+    const status = (await list(hal)).feeds.find((feed: { url: string }) => feed.url === url);
+    expect(status).toMatchObject({ itemCount: 0, lastErrorReason: PRIVATE_REFUSED });
+  });
+
+  it("follows a feed whose DOCTYPE outgrows the part its title is read from; an import line that fails oddly is refused alone", async () => {
+    const ida = await joinAsMember(app, handle.database);
+    const added = await add(ida, `${site.base}/doctype.xml`);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().feed.title).toBe("127.0.0.1");
+
+    const joe = await joinAsMember(app, handle.database);
+    // A fault of Gemwire's own on one line (here: reading the answer's headers).
+    const faulty = Object.assign(
+      async (address: string, init?: Parameters<typeof fetcher>[1]) =>
+        address.endsWith("/faulty.xml")
+          ? {
+              status: 200,
+              url: address,
+              body: Buffer.from(""),
+              headers: Object.defineProperty({}, "content-type", {
+                get() {
+                  throw new TypeError("a fault on our side");
+                },
+              }) as Record<string, string>,
+            }
+          : fetcher(address, init),
+      { close: async () => {} },
+    );
+    const log = createLogger({ logLevel: "silent" });
+    const logged = vi.spyOn(log, "error");
+    const opml = `<opml><body>
+<outline xmlUrl="${site.base}/doctype.xml"/>
+<outline xmlUrl="${site.base}/faulty.xml"/>
+<outline xmlUrl="${site.base}/other.xml"/>
+</body></opml>`;
+    const result = await importOpml({ database: handle.database, fetcher: faulty, log }, joe.id, opml);
+    expect(result.lines.map((line) => [line.line, line.result, line.reason])).toEqual([
+      [2, "added", "Added"],
+      [3, "refused", NOT_CHECKED_FAILED],
+      [4, "added", "Added"],
+    ]);
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ line: 3 }), expect.any(String));
+  });
+
+  it("checks at most the member's room plus a few lines of an import, however many are refused", async () => {
+    const kay = await joinAsMember(app, handle.database);
+    const room = 5;
+    for (let i = 0; i < MAX_MEMBER_FEEDS - room; i++) {
+      const url = `https://filler.example/${i}.xml`;
+      await follow(
+        handle.database,
+        kay.id,
+        { key: memberFeedKey(url), url, title: `F${i}`, siteUrl: null },
+        MAX_MEMBER_FEEDS,
+        0,
+      );
+    }
+    const lines = Array.from({ length: 40 }, (_, i) => `<outline xmlUrl="${site.base}/notfeed?n=${i}"/>`);
+    const before = site.hits("/notfeed");
+    const response = await app.inject({
+      method: "POST",
+      url: "/api/me/feeds/opml",
+      cookies: kay.cookies,
+      payload: { opml: `<opml><body>\n${lines.join("\n")}\n</body></opml>` },
+    });
+    expect(response.statusCode).toBe(200);
+    const checks = room + IMPORT_SPARE_CHECKS;
+    expect(site.hits("/notfeed") - before).toBe(checks);
+    const reasons = response.json().lines.map((line: { result: string; reason: string }) => [line.result, line.reason]);
+    expect(reasons).toEqual([
+      ...Array(checks).fill(["refused", "That address did not answer a feed"]),
+      ...Array(lines.length - checks).fill(["refused", notCheckedOverCap(checks, room)]),
+    ]);
+    expect(response.json().refused).toBe(lines.length);
+  });
+
+  it("counts adds per member only: others on the member's network never use up the member's share", async () => {
+    const network = "198.51.100.7";
+    const tryAdd = (member: Member) =>
+      app.inject({
+        method: "POST",
+        url: "/api/me/feeds",
+        cookies: member.cookies,
+        remoteAddress: network,
+        payload: { address: "ftp://example.com/feed.xml" },
+      });
+    const neighbours: Member[] = [];
+    for (let i = 0; i < 4; i++) neighbours.push(await joinAsMember(app, handle.database));
+    for (const neighbour of neighbours) {
+      for (let i = 0; i < 30; i++) expect((await tryAdd(neighbour)).statusCode).toBe(400);
+    }
+    const lee = await joinAsMember(app, handle.database);
+    expect((await tryAdd(lee)).statusCode).toBe(400);
+    const over = await tryAdd(neighbours[0] as Member);
+    expect(over.statusCode).toBe(429);
   });
 });

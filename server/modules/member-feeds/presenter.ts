@@ -1,17 +1,9 @@
 import type { MemberFeed } from "../../../contracts/reading.ts";
-import { plainFeedError } from "../feeds/plain-errors.ts";
-import { redactAddresses } from "../feeds/status-presenter.ts";
+import { hostOf, redactAddresses } from "../feeds/status-presenter.ts";
+import { memberFeedFailure } from "./fetch.ts";
 import type { FollowedFeedRow } from "./repository.ts";
 
 const iso = (time: number | null | undefined) => (time ? new Date(time).toISOString() : null);
-
-function hostOf(address: string): string {
-  try {
-    return new URL(address).host;
-  } catch {
-    return "the feed's server";
-  }
-}
 
 /** A followed feed with its shared status, as its follower sees it. */
 export function presentMemberFeed(row: FollowedFeedRow): MemberFeed {
@@ -26,7 +18,7 @@ export function presentMemberFeed(row: FollowedFeedRow): MemberFeed {
     addedAt: new Date(row.added_at).toISOString(),
     lastUpdated: iso(status?.last_success_at),
     lastError: error,
-    lastErrorReason: error ? plainFeedError(error, detail, hostOf(row.url)) : null,
+    lastErrorReason: error ? memberFeedFailure(error, detail, hostOf(row.url)) : null,
     nextAttempt: status ? iso(status.next_fetch_at) : null,
     itemCount: row.item_count,
   };

@@ -5,9 +5,10 @@ import { plainText } from "../feeds/parse/normalise.ts";
 import { parseNewestItems } from "../feeds/parse/parse-off-thread.ts";
 import { FeedParseError } from "../feeds/parse/raw-item.ts";
 import { child, parseXml, textOf } from "../feeds/parse/xml.ts";
-import { plainFeedError } from "../feeds/plain-errors.ts";
+import { hostOf } from "../feeds/status-presenter.ts";
 import { AddressRefused, normaliseAddress } from "./address.ts";
 import { discoverFeedLinks, looksLikeHtml } from "./discover.ts";
+import { memberFeedFailure } from "./fetch.ts";
 
 /** A feed found at a member's address: what is stored and shared by its followers. */
 export type ResolvedFeed = { url: string; siteUrl: string | null; title: string };
@@ -32,8 +33,6 @@ const MAX_TITLE = 200;
 const ACCEPT =
   "application/rss+xml, application/atom+xml, application/feed+json, application/json;q=0.9, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.8, */*;q=0.5";
 
-const hostOf = (address: string) => new URL(address).host;
-
 type Fetched = { url: string; body: Uint8Array; contentType: string | null };
 
 /** One GET, no retries: a member is waiting. Failures become the feed status's plain words. */
@@ -45,18 +44,22 @@ async function fetchOnce(fetcher: GuardedFetch, address: string, signal?: AbortS
     // Stopped by the caller (an import out of time): not the address's fault.
     if (signal?.aborted) throw error;
     const message = (error as Error).message;
-    const refused = error instanceof OutboundError && (error.code === "blocked_address" || error.code === "bad_url");
-    const words = plainFeedError(message, null, hostOf(address));
+    const refused =
+      error instanceof OutboundError && ["blocked_address", "bad_url", "refused_url"].includes(error.code);
+    const words = memberFeedFailure(message, null, hostOf(address));
     throw new FeedRefused(refused ? 400 : 422, `That address did not answer: ${words}`);
   }
   if (response.status < 200 || response.status > 299) {
-    const words = plainFeedError(`HTTP ${response.status} from ${hostOf(address)}`, null, hostOf(address));
+    const words = memberFeedFailure(`HTTP ${response.status} from ${hostOf(address)}`, null, hostOf(address));
     throw new FeedRefused(422, `That address did not answer a feed: ${words}`);
   }
   return { url: response.url, body: response.body, contentType: response.headers["content-type"] ?? null };
 }
 
-/** The feed's own title (RSS channel, Atom feed, RSS 1.0 channel, JSON Feed), or its host. */
+/**
+ * The feed's own title (RSS channel, Atom feed, RSS 1.0 channel, JSON Feed), or its host
+ * when it has none or it is not in the first TITLE_CHARS (a long DOCTYPE, say).
+ */
 export function feedTitle(text: string, address: string): string {
   let title: string | undefined;
   const start = text.replace(/^\uFEFF/, "").trimStart();
@@ -68,11 +71,15 @@ export function feedTitle(text: string, address: string): string {
       // Parsed as a feed already; a title is a nicety.
     }
   } else {
-    const root = parseXml(start.slice(0, TITLE_CHARS));
-    title =
-      textOf(child(child(root.rss, "channel"), "title")) ??
-      textOf(child(root.feed, "title")) ??
-      textOf(child(child(root["rdf:RDF"], "channel"), "title"));
+    try {
+      const root = parseXml(start.slice(0, TITLE_CHARS));
+      title =
+        textOf(child(child(root.rss, "channel"), "title")) ??
+        textOf(child(root.feed, "title")) ??
+        textOf(child(child(root["rdf:RDF"], "channel"), "title"));
+    } catch {
+      // The feed parsed whole; its first part alone may not (a DOCTYPE cut short).
+    }
   }
   const plain = title ? plainText(title, MAX_TITLE).trim() : "";
   return plain || new URL(address).hostname.replace(/^www\./, "");

@@ -10,29 +10,33 @@ import {
   opmlImportResultSchema,
 } from "../../../contracts/reading.ts";
 import { MAX_MEMBER_FEEDS, MAX_OPML_BYTES } from "../../../contracts/reading-catalog.ts";
-import { createGuardedFetch, type GuardedFetch } from "../../outbound/guarded-fetch.ts";
+import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { currentMember } from "../../plugins/sessions.ts";
-import { limitAddress } from "../accounts/client-address.ts";
 import { enforceLimits } from "../accounts/limits.ts";
+import { createMemberFeedFetch, type MemberFeedFetchPolicy } from "./fetch.ts";
 import { importOpml } from "./import.ts";
 import { writeOpml } from "./opml.ts";
 import { addMemberFeed, featureOff, listMemberFeeds, removeMemberFeed } from "./service.ts";
 
 /** A member is waiting on an add: a feed must answer quickly and stay small. */
 const ADD_FETCH = { timeoutMs: 10_000, maxBytes: 5 * 1024 * 1024 };
-/** Adds and imports fetch other servers: a person's share, per member and per address. */
+/**
+ * Adds and imports fetch other servers: a member's share. Counted per member only (every
+ * route needs a session), so nobody else on the member's network can spend it.
+ */
 const ADDS_PER_MEMBER = { limit: 30, windowMs: 10 * 60_000 };
-const ADDS_PER_ADDRESS = { limit: 120, windowMs: 10 * 60_000 };
 const IMPORTS_PER_MEMBER = { limit: 5, windowMs: 10 * 60_000 };
 
 export type MemberFeedRoutesOptions = {
-  /** The client adds and imports fetch through; by default a guarded one that honours ALLOW_PRIVATE_SOURCES. */
+  /** The client adds and imports fetch through; by default createMemberFeedFetch's (public addresses only). */
   fetcher?: GuardedFetch;
+  /** How the default client resolves names and which addresses it reaches (tests stand in for the internet). */
+  fetchPolicy?: MemberFeedFetchPolicy;
 };
 
 /** Members' own feeds (issue 17): follow, unfollow, list, OPML export and import. */
 export const memberFeedRoutes: FastifyPluginAsyncZod<MemberFeedRoutesOptions> = async (app, options) => {
-  const fetcher = options.fetcher ?? createGuardedFetch({ allowPrivate: app.config.allowPrivateSources, ...ADD_FETCH });
+  const fetcher = options.fetcher ?? createMemberFeedFetch(app.config, ADD_FETCH, options.fetchPolicy);
   if (!options.fetcher) app.addHook("onClose", async () => fetcher.close());
   const enabled = app.config.memberFeeds;
   const onlyWhenEnabled = async () => {
@@ -64,17 +68,14 @@ export const memberFeedRoutes: FastifyPluginAsyncZod<MemberFeedRoutesOptions> = 
         tags: ["member feeds"],
         summary: `Follow a feed by its address or its site's (at most ${MAX_MEMBER_FEEDS})`,
         description:
-          "A feed's address (RSS, Atom, JSON Feed) or a web page's: then the first of its <link rel=\"alternate\"> feeds that answers is followed. Fetched through the guarded client (no private addresses unless ALLOW_PRIVATE_SOURCES=1). Every follower of one address shares one feed, fetched once.",
+          "A feed's address (RSS, Atom, JSON Feed) or a web page's: then the first of its <link rel=\"alternate\"> feeds that answers is followed. Fetched through the guarded client, public addresses only (ALLOW_PRIVATE_SOURCES does not apply). Every follower of one address shares one feed, fetched once.",
         body: addMemberFeedBodySchema,
         response: { 201: z.object({ feed: memberFeedSchema }), ...errors, 409: errorBodySchema, 422: errorBodySchema },
       },
     },
     async (request, reply) => {
       const member = currentMember(request);
-      await enforceLimits(request, [
-        [`member-feeds:add:${member.id}`, ADDS_PER_MEMBER],
-        [`member-feeds:add:${limitAddress(request.ip)}`, ADDS_PER_ADDRESS],
-      ]);
+      await enforceLimits(request, [[`member-feeds:add:${member.id}`, ADDS_PER_MEMBER]]);
       const feed = await addMemberFeed({ database: app.database, fetcher }, member.id, request.body.address);
       // Its first fetch is the scheduler's, as every later one: a new feed has no status yet, so it is due now.
       app.wakeFeedScheduler();
@@ -139,7 +140,11 @@ export const memberFeedRoutes: FastifyPluginAsyncZod<MemberFeedRoutesOptions> = 
     async (request) => {
       const member = currentMember(request);
       await enforceLimits(request, [[`member-feeds:import:${member.id}`, IMPORTS_PER_MEMBER]]);
-      const result = await importOpml({ database: app.database, fetcher }, member.id, request.body.opml);
+      const result = await importOpml(
+        { database: app.database, fetcher, log: request.log },
+        member.id,
+        request.body.opml,
+      );
       if (result.added > 0) app.wakeFeedScheduler();
       return result;
     },

@@ -12,6 +12,16 @@ export function stripDoctype(xml: string): string {
   const start = xml.search(/<!DOCTYPE/i);
   // A DOCTYPE only counts in the prolog, before the first element; later it is content.
   if (start === -1 || /<[A-Za-z_]/.test(xml.slice(0, start))) return xml;
+  const end = doctypeEnd(xml, start);
+  if (end === -1) throw new Error("Unterminated DOCTYPE declaration");
+  return xml.slice(0, start) + xml.slice(end);
+}
+
+/**
+ * Where the DOCTYPE declaration starting at `start` ends (just after its `>`), internal
+ * subset and quoted strings skipped unread, or -1 when it never ends. Linear in the input.
+ */
+export function doctypeEnd(xml: string, start: number): number {
   let depth = 0;
   let quote: string | undefined;
   for (let i = start + 9; i < xml.length; i++) {
@@ -25,10 +35,10 @@ export function stripDoctype(xml: string): string {
     } else if (c === "]") {
       depth = Math.max(0, depth - 1);
     } else if (c === ">" && depth === 0) {
-      return xml.slice(0, start) + xml.slice(i + 1);
+      return i + 1;
     }
   }
-  throw new Error("Unterminated DOCTYPE declaration");
+  return -1;
 }
 
 type Element = { name: string; node: { [key: string]: XmlValue }; text: string };

@@ -1,0 +1,53 @@
+// Part of `npm run bench:feeds`: members' OPML files and site pages are read by one tag
+// scanner (server/modules/member-feeds/tags.ts) that must stay linear on hostile input.
+// For each pattern: the time for 1 MB, and the ratio when the input doubles (~2 when linear).
+import { readOpml } from "../server/modules/member-feeds/opml.ts";
+import { scanTags } from "../server/modules/member-feeds/tags.ts";
+
+const MB = 1024 * 1024;
+const ROUNDS = 15;
+
+function best(run: () => void): number {
+  run(); // warm-up
+  let fastest = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = process.hrtime.bigint();
+    run();
+    fastest = Math.min(fastest, Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return fastest;
+}
+
+/** As discovery scans a page (discover.ts reads only its first 512 KB; the scanner is timed on more). */
+const page = { names: new Set(["base", "link"]), rawText: new Set(["script", "style", "textarea", "title"]) };
+const html = (text: string) => scanTags(text, page, () => {});
+const opml = (text: string) => readOpml(text);
+
+const cases: Array<[string, string, (text: string) => void]> = [
+  ["OPML", "<outline '", opml],
+  ["OPML", '<outline a="', opml],
+  ["OPML", "<!--", opml],
+  ["HTML", "<link ", html],
+  ["HTML", "<link href='", html],
+  ["HTML", "<script>", html],
+  ["HTML", "<a <link ", html],
+];
+
+/** `unit` repeated to `bytes`, as one flat string (a repeat is a rope until first read), behind `<opml>`. */
+function hostile(unit: string, bytes: number): string {
+  const text = `<opml>${unit.repeat(Math.ceil(bytes / unit.length))}`;
+  text.indexOf("\0");
+  return text;
+}
+
+export function benchTagScan(): void {
+  console.log("\nMember feeds' tag scanner on hostile input (best of 15):");
+  for (const [kind, unit, read] of cases) {
+    const [single, double] = [hostile(unit, MB), hostile(unit, 2 * MB)];
+    const one = best(() => read(single));
+    const two = best(() => read(double));
+    console.log(
+      `${kind} ${JSON.stringify(unit).padEnd(14)} 1 MB in ${one.toFixed(1).padStart(6)} ms, 2 MB in ${two.toFixed(1).padStart(6)} ms  →  ×${(two / one).toFixed(2)} (linear ≈ 2)`,
+    );
+  }
+}
