@@ -44,7 +44,22 @@ function reader(over: Partial<Reader> = {}): Reader {
       { type: "paragraph", runs: [{ text: "bad link", href: "javascript:alert(1)", strong: false, em: false }] },
       { type: "image", src: "http://insecure.example/x.png", alt: "insecure" },
     ],
-    article: null,
+    article: {
+      id: "a1",
+      title: "Harbourline moves its cold wallets",
+      link: LINK,
+      pubDate: "2026-11-20T08:30:00.000Z",
+      description: "",
+      image: null,
+      source: "Harbour Daily",
+      creator: "Mara Quill",
+      votes: { up: 0, down: 0 },
+      myVote: null,
+      comments: 0,
+      story: null,
+      coins: [],
+      read: false,
+    },
     others: [
       {
         id: "o1",
@@ -137,6 +152,16 @@ describe("ReaderPage", () => {
     expect(screen.getByText(`analysis of ${LINK}`)).toBeTruthy();
     expect(screen.getByText(`comments on ${LINK}`)).toBeTruthy();
     expect(document.title).toBe("Harbourline moves its cold wallets · Gemwire");
+  });
+
+  it("opens at the top of the page, and offers no comments on a page Gemwire has not stored", async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal("scrollTo", scrollTo);
+    fetchMock.mockImplementation(async () => json(reader({ article: null })));
+    open();
+    await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" });
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    expect(screen.queryByText(`comments on ${LINK}`)).toBeNull();
   });
 
   it("lists the story's other sources, each opening in the reader view", async () => {

@@ -52,6 +52,10 @@ export function ReaderPage({ renderAnalysis, renderComments }: ReaderParts) {
   const link = httpLink(given) ? given : null;
   const query = useReader(link);
   useMarkOpened(link, query.data);
+  // A new page opens at its top, not where the list it came from was scrolled to.
+  useEffect(() => {
+    if (link) window.scrollTo({ top: 0 });
+  }, [link]);
 
   if (!link) {
     return (
@@ -94,7 +98,7 @@ export function ReaderPage({ renderAnalysis, renderComments }: ReaderParts) {
             <article aria-label="Article text">
               <ReaderBlocks blocks={reader.blocks} />
               <p className="mt-8 text-xs text-muted">
-                Read from {hostOf(link)}{" "}
+                Read from {hostOf(link)} on{" "}
                 <time dateTime={reader.readAt} title={formatDateTime(reader.readAt)}>
                   {formatDate(reader.readAt)}
                 </time>
@@ -104,7 +108,8 @@ export function ReaderPage({ renderAnalysis, renderComments }: ReaderParts) {
           ) : (
             <Unreadable reason={reader.reason} link={link} />
           )}
-          {renderComments(link)}
+          {/* Comments belong to the articles Gemwire stores: none for a page it could not place. */}
+          {reader.article ? renderComments(link) : null}
         </div>
         <aside className="space-y-8" aria-label="About this article">
           {reader.status === "ok" ? (
