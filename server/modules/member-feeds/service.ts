@@ -32,7 +32,35 @@ async function presentFollowed(database: Database, userId: string, key: string):
   return presentMemberFeed(row);
 }
 
-export type AddContext = { database: Database; fetcher: GuardedFetch; now?: () => number; signal?: AbortSignal };
+export type AddContext = {
+  database: Database;
+  fetcher: GuardedFetch;
+  /** Gemwire's own feeds: following one of them again would only repeat its dashboard row. */
+  builtIn?: readonly { title: string; url: string | null }[];
+  now?: () => number;
+  signal?: AbortSignal;
+};
+
+/** The built-in feed at this address, if it is one (compared as followed addresses are). */
+function builtInAt(ctx: AddContext, address: string): { title: string } | undefined {
+  let url: string;
+  try {
+    url = normaliseAddress(address);
+  } catch {
+    return undefined;
+  }
+  return ctx.builtIn?.find((feed) => {
+    if (feed.url === null) return false;
+    try {
+      return normaliseAddress(feed.url) === url;
+    } catch {
+      return false;
+    }
+  });
+}
+
+const alreadyBuiltIn = (feed: { title: string }) =>
+  new AppError(409, "invalid_request", `Gemwire already has this feed: ${feed.title}. Turn it on in Edit RSS Feeds.`);
 
 /**
  * Follows what a member pasted. A full member is told so before anything is fetched;
@@ -59,6 +87,8 @@ export async function addMemberFeed(ctx: AddContext, userId: string, address: st
  * learns at once whether it still answers.
  */
 async function resolveForMember(ctx: AddContext, userId: string, address: string): Promise<ResolvedFeed> {
+  const builtIn = builtInAt(ctx, address);
+  if (builtIn) throw alreadyBuiltIn(builtIn);
   const known = await knownFeed(ctx.database, address);
   if (known && (await isFollowing(ctx.database, userId, known.key))) {
     throw new AppError(409, "invalid_request", ALREADY_FOLLOWING);
@@ -66,7 +96,11 @@ async function resolveForMember(ctx: AddContext, userId: string, address: string
   if ((await countFollowed(ctx.database, userId)) >= MAX_MEMBER_FEEDS) {
     throw new AppError(400, "invalid_request", LIMIT_REACHED);
   }
-  return resolveFeed(ctx.fetcher, address, ctx.signal);
+  const resolved = await resolveFeed(ctx.fetcher, address, ctx.signal);
+  // A site's page may lead to one of Gemwire's own feeds.
+  const found = builtInAt(ctx, resolved.url);
+  if (found) throw alreadyBuiltIn(found);
+  return resolved;
 }
 
 async function knownFeed(database: Database, address: string) {
