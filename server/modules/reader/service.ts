@@ -14,7 +14,6 @@ import { presentArticles } from "../feeds/present-articles.ts";
 import { findArticleByLink } from "../feeds/repository.ts";
 import { isVisibleFeed, visibleFeedsOf } from "../feeds/visible-feeds.ts";
 import { presentStoryArticle } from "../stories/presenter.ts";
-import { storiesOf } from "../stories/service.ts";
 import { storiesVisibleTo } from "../stories/visible.ts";
 import type { PageReads, TimedRead } from "./page-reads.ts";
 
@@ -144,14 +143,12 @@ export class ReaderService {
    */
   async #context(link: string, viewerId: string | null): Promise<Context> {
     const { database, config } = this.#options;
-    const [row, stories, visible] = await Promise.all([
+    const [row, visible] = await Promise.all([
       findArticleByLink(database, link),
-      storiesOf(database, "gemwire", config.storiesWindowMs),
       visibleFeedsOf(database, config.memberFeeds ? viewerId : null),
     ]);
-    const story = storiesVisibleTo(stories, visible).find((candidate) =>
-      candidate.articles.some((member) => member.link === link),
-    );
+    const stories = await storiesVisibleTo(database, config.storiesWindowMs, visible);
+    const story = stories.find((candidate) => candidate.articles.some((member) => member.link === link));
     const otherRows = story ? story.articles.filter((member) => member.link !== link) : [];
     const shownRow = row && isVisibleFeed(visible, row.feed_key) ? row : undefined;
     const [articles, tallies] = await Promise.all([
