@@ -81,6 +81,7 @@ export function foldByStory<T extends Foldable>(items: readonly T[]): Fold<T>[] 
   });
 }
 
-function earliestFirst(a: Foldable, b: Foldable): number {
+/** How a story's articles are ordered: by time, then link (so equal times order the same everywhere). */
+export function earliestFirst(a: Foldable, b: Foldable): number {
   return Date.parse(a.pubDate) - Date.parse(b.pubDate) || (a.link < b.link ? -1 : a.link > b.link ? 1 : 0);
 }

@@ -18,11 +18,9 @@ import { clip } from "../../lib/article-text.ts";
 import { runWorker, WorkerStopped, workerBeside } from "../../lib/worker.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { findPostBySlug } from "../content/blog-repository.ts";
-import { PUBLIC_FEEDS } from "../feeds/visible-feeds.ts";
 import type { PageReads } from "../reader/page-reads.ts";
 import { storyIdOf } from "../stories/presenter.ts";
 import { storiesOf } from "../stories/service.ts";
-import { storiesVisibleTo } from "../stories/visible.ts";
 import { cacheKey, pageAddress } from "./addresses.ts";
 import type { CoinList } from "./coin-list.ts";
 import { locate } from "./key-points.ts";
@@ -142,8 +140,8 @@ export class AnalysisService {
    */
   async analyseStory(scope: FeedKey, storyId: string, asker: Asker): Promise<StoryAnalysis> {
     const { database, config, coins } = this.#options;
-    // Analyses are shared by everyone: of the stories as the public sees them, without members' feeds.
-    const stories = storiesVisibleTo(await storiesOf(database, scope, config.storiesWindowMs), PUBLIC_FEEDS);
+    // Analyses are shared by everyone: of the public stories, which members' feeds take no part in.
+    const stories = await storiesOf(database, scope, config.storiesWindowMs);
     const story = stories.find((candidate) => storyIdOf(candidate) === storyId);
     if (!story) {
       const hours = Math.round(config.storiesWindowMs / 3_600_000);

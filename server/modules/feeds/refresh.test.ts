@@ -6,8 +6,15 @@ import { createLogger } from "../../logger.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { feedCatalog } from "./catalog.ts";
-import { failureBackoff, MAX_BACKOFF_MS, type RefreshContext, refreshDueFeeds, refreshFeed } from "./refresh.ts";
-import { getFeedStatus, listArticles } from "./repository.ts";
+import {
+  failureBackoff,
+  MAX_BACKOFF_MS,
+  MEMBER_FEED_MAX_ITEMS,
+  type RefreshContext,
+  refreshDueFeeds,
+  refreshFeed,
+} from "./refresh.ts";
+import { countArticlesByFeed, getFeedStatus, listArticles } from "./repository.ts";
 import { ALL_FEEDS_FAILED, listFeeds } from "./service.ts";
 import type { Sources } from "./sources.ts";
 
@@ -103,6 +110,17 @@ describe.each(testDatabaseTargets())("feed refresh on $dialect", (target) => {
       title: string;
       tags: string[];
     };
+
+  it("keeps at most MEMBER_FEED_MAX_ITEMS of a member's feed, and FEED_MAX_ITEMS of a built-in one", async () => {
+    const titles = Array.from({ length: MEMBER_FEED_MAX_ITEMS + 50 }, (_, i) => `Item ${i}`);
+    answers["/bitcoin"] = { body: rss(titles) };
+    answers["/mine"] = { body: rss(titles) };
+    expect(await refreshFeed(ctx, bitcoin())).toBe("updated");
+    expect(await refreshFeed(ctx, { key: "mf-aaaaaaaaaaaa", url: `${base}/mine` })).toBe("updated");
+    expect((await countArticlesByFeed(handle.database, "bitcoin")).get("bitcoin")).toBe(titles.length);
+    const mine = await countArticlesByFeed(handle.database, "mf-aaaaaaaaaaaa");
+    expect(mine.get("mf-aaaaaaaaaaaa")).toBe(MEMBER_FEED_MAX_ITEMS);
+  });
 
   it("fetches, parses and stores a feed, and records its status", async () => {
     answers["/bitcoin"] = { body: rss(["BTC up", "BTC down"]), etag: '"v1"' };

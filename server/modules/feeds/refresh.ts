@@ -17,6 +17,7 @@ import {
   upsertArticles,
 } from "./repository.ts";
 import type { Sources } from "./sources.ts";
+import { isMemberFeedKey } from "./visible-feeds.ts";
 
 /** How long a failing feed may wait at most before it is tried again; it is never given up. */
 export const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
@@ -82,6 +83,7 @@ export async function refreshFeed(ctx: RefreshContext, feed: { key: string; url:
       });
       const fetchedAt = now();
       if (result.kind === "fetched") {
+        const maxItems = retainedItems(feed.key, ctx.retention.maxItems);
         // Only what retention would keep is ever written: a feed of 100,000 items costs
         // no more than one of maxItems, and a big one is parsed off the main thread.
         const items = await parseNewestItems(
@@ -90,7 +92,7 @@ export async function refreshFeed(ctx: RefreshContext, feed: { key: string; url:
             contentType: result.contentType,
             fetchedAt,
             baseUrl: result.url,
-            keep: ctx.retention.maxItems,
+            keep: maxItems,
           },
           ctx.signal,
         );
@@ -102,7 +104,7 @@ export async function refreshFeed(ctx: RefreshContext, feed: { key: string; url:
           (ctx.coins ?? builtInCoinSource).current(),
         );
         await pruneArticles(ctx.database, feed.key, {
-          maxPerFeed: ctx.retention.maxItems,
+          maxPerFeed: maxItems,
           maxAgeMs: ctx.retention.maxAgeMs,
           now: fetchedAt,
         });
@@ -141,6 +143,16 @@ function errorDetail(error: unknown): string | null {
   if (error instanceof FeedParseError) return error.reason;
   return null;
 }
+
+/**
+ * The most articles a member's feed keeps: far fewer than a built-in feed's, since each
+ * follow can add a feed and its articles take part in members' stories (decision 023).
+ */
+export const MEMBER_FEED_MAX_ITEMS = 200;
+
+/** How many articles a feed keeps: FEED_MAX_ITEMS, and for a member's feed at most MEMBER_FEED_MAX_ITEMS. */
+export const retainedItems = (key: string, maxItems: number) =>
+  isMemberFeedKey(key) ? Math.min(maxItems, MEMBER_FEED_MAX_ITEMS) : maxItems;
 
 /** Items past the age limit are not stored, except a feed's newest few (see pruneArticles). */
 function withinRetention<T extends { pubDate: Date }>(items: T[], cutoff: number): T[] {

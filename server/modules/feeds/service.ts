@@ -1,4 +1,5 @@
 import type { FeedItem, FeedKey, FeedStatus } from "../../../contracts/feeds.ts";
+import { earliestFirst } from "../../../contracts/reading-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import { invalidRequest, notFound } from "../../errors.ts";
 import { topStoryLeads } from "../stories/answers.ts";
@@ -203,14 +204,17 @@ export async function searchFeedItems(
   if (rows.length === 0) return [];
   const storyOf = await storyIdsOf(database, storiesWindowMs, now);
   const groups = groupByStory(rows, storyOf, SEARCH_LIMIT);
-  return presentArticles(database, groups.flat(), viewerId, storiesWindowMs, now);
+  const items = await presentArticles(database, groups.flat(), viewerId, storiesWindowMs, now);
+  // Each group's articles as foldByStory orders a story's: earliest first.
+  let start = 0;
+  return groups.flatMap((group) => {
+    const shown = items.slice(start, start + group.length);
+    start += group.length;
+    return shown.sort(earliestFirst);
+  });
 }
 
-/** As foldByStory (contracts/reading-catalog.ts) orders a story's articles: by time, then link. */
-const earliestFirst = (a: ArticleRow, b: ArticleRow) =>
-  a.published_at - b.published_at || (a.link < b.link ? -1 : a.link > b.link ? 1 : 0);
-
-/** The first `limit` groups of rows in their order, by story (a row in none alone), each earliest first. */
+/** The first `limit` groups of rows in their order, by story (a row in none alone). */
 function groupByStory(rows: ArticleRow[], storyOf: StoryOf, limit: number): ArticleRow[][] {
   const groups: ArticleRow[][] = [];
   const byStory = new Map<string, ArticleRow[]>();
@@ -226,5 +230,5 @@ function groupByStory(rows: ArticleRow[], storyOf: StoryOf, limit: number): Arti
     groups.push(fresh);
     if (story !== null) byStory.set(story, fresh);
   }
-  return groups.map((group) => group.sort(earliestFirst));
+  return groups;
 }

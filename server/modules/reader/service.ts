@@ -14,7 +14,6 @@ import { presentArticles } from "../feeds/present-articles.ts";
 import { findArticleByLink } from "../feeds/repository.ts";
 import { visibleFeedKeys, visibleFeedsOf } from "../feeds/visible-feeds.ts";
 import { presentStoryArticle } from "../stories/presenter.ts";
-import { storiesOf } from "../stories/service.ts";
 import { storiesVisibleTo } from "../stories/visible.ts";
 import type { PageReads, TimedRead } from "./page-reads.ts";
 
@@ -152,15 +151,15 @@ export class ReaderService {
    */
   async #context(link: string, viewerId: string | null): Promise<Context> {
     const { database, config } = this.#options;
-    const [visible, stories, favorite] = await Promise.all([
+    const [visible, favorite] = await Promise.all([
       visibleFeedsOf(database, config.memberFeeds ? viewerId : null),
-      storiesOf(database, "gemwire", config.storiesWindowMs),
       viewerId === null ? false : hasFavorite(database, viewerId, link),
     ]);
-    const row = await findArticleByLink(database, link, visibleFeedKeys(visible));
-    const story = storiesVisibleTo(stories, visible).find((candidate) =>
-      candidate.articles.some((member) => member.link === link),
-    );
+    const [row, stories] = await Promise.all([
+      findArticleByLink(database, link, visibleFeedKeys(visible)),
+      storiesVisibleTo(database, config.storiesWindowMs, visible),
+    ]);
+    const story = stories.find((candidate) => candidate.articles.some((member) => member.link === link));
     const otherRows = story ? story.articles.filter((member) => member.link !== link) : [];
     const [articles, tallies] = await Promise.all([
       row ? presentArticles(database, [row], viewerId, config.storiesWindowMs) : [],

@@ -152,7 +152,8 @@ async function checkedStories(database: Database, scope: StoryScope, windowMs: n
 
 /**
  * A scope's stories and their presentation, brought up to date with the articles and the
- * votes, as `visible` may see them (Gemwire's scope holds members' feeds too).
+ * votes, as `visible` may see them: Gemwire's public stories, or for a member who follows
+ * member feeds, those the feeds they follow take part in (see storiesVisibleTo).
  */
 async function presentedOf(
   database: Database,
@@ -161,9 +162,12 @@ async function presentedOf(
   now: number,
   visible: VisibleFeeds = PUBLIC_FEEDS,
 ) {
-  const checked = await checkedStories(database, scope, windowMs, now);
-  const votes = checked.votes;
-  const stories = scope === "gemwire" ? storiesVisibleTo(checked.stories, visible) : checked.stories;
+  const followsFeeds = scope === "gemwire" && visible.followed.length > 0;
+  const { stories, votes } = followsFeeds
+    ? await Promise.all([storiesVisibleTo(database, windowMs, visible, now), voteSignature(database)]).then(
+        ([stories, votes]) => ({ stories, votes }),
+      )
+    : await checkedStories(database, scope, windowMs, now);
   let presented = presentedByStories.get(stories);
   if (!presented || presented.votes !== votes) {
     const tallies = await tallyArticles(database, linksOf(stories), null);
@@ -231,8 +235,8 @@ export async function listStories(database: Database, request: StoriesRequest): 
 }
 
 /**
- * What Gemwire's own feed starts with: the lead (earliest) article of each story across
- * every feed, in the ranking /api/stories gives, and a test for articles a story already
+ * What Gemwire's own feed starts with: the lead (earliest) article of each public story
+ * (of every built-in feed), in the ranking /api/stories gives, and a test for articles a story already
  * covers (its members, and their duplicates), which the feed leaves out.
  */
 export async function topStoryLeads(

@@ -35,8 +35,11 @@ export function presentStoryArticle(row: ArticleRow, tally: VoteTally = NO_VOTES
   };
 }
 
-/** A story's id: its earliest article's, so it stays while that article stays in it. */
-export const storyIdOf = (story: StoryGroup) => `story-${(story.articles[0] as ArticleRow).id}`;
+/**
+ * A story's id: its earliest article's, so it stays while that article stays in it — or,
+ * for a story members' feeds joined, the id of the public story it grew from.
+ */
+export const storyIdOf = (story: StoryGroup) => story.id ?? `story-${(story.articles[0] as ArticleRow).id}`;
 
 /** A story as the API shows it: named after its earliest article, each article with its votes. */
 export function presentStory(story: StoryGroup, tallies: Map<string, VoteTally>): Story {

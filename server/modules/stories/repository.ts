@@ -23,10 +23,18 @@ export async function signaturesSince({ db }: Database, since: number): Promise<
   return new Map(rows.map((row) => [row.feed_key, `${row.count}:${row.max_id}:${row.id_sum}:${row.updated_sum}`]));
 }
 
-/** The articles published since `since`, of one feed or (without `feedKey`) of every feed. */
-export async function articlesSince({ db }: Database, since: number, feedKey?: string): Promise<ArticleRow[]> {
+/**
+ * The articles published since `since`: of one feed, of the built-in feeds (members'
+ * feeds' keys start "mf-", see MEMBER_FEED_KEY), or of every feed.
+ */
+export async function articlesSince(
+  { db }: Database,
+  since: number,
+  only: { feedKey?: string; builtIn?: boolean } = {},
+): Promise<ArticleRow[]> {
   let select = db.selectFrom("articles").selectAll().where("published_at", ">=", since);
-  if (feedKey) select = select.where("feed_key", "=", feedKey);
+  if (only.feedKey) select = select.where("feed_key", "=", only.feedKey);
+  if (only.builtIn) select = select.where("feed_key", "not like", "mf-%");
   return select.orderBy("published_at", "asc").orderBy("id", "asc").execute();
 }
 

@@ -38,7 +38,7 @@ export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
         windowMs: app.config.storiesWindowMs,
         visible: await visibleFeedsOf(app.database, app.config.memberFeeds ? (request.member?.id ?? null) : null),
       });
-      // Every viewer gets the same answer; "no-cache" has the browser ask again each time, with the ETag.
+      // Visitors share one answer, a follower of member feeds gets theirs: "private"; "no-cache" has the browser ask again each time, with the ETag.
       reply.header("etag", page.etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
       if (matchesEtag(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
       // Kept bytes, already JSON and compressed as the client accepts: sent as they are.

@@ -2,53 +2,93 @@ import type { FeedKey } from "../../../contracts/feeds.ts";
 import type { Database } from "../../db/database.ts";
 import { UNTITLED } from "../feeds/parse/normalise.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
+import { isMemberFeedKey } from "../feeds/visible-feeds.ts";
+import { Groups } from "./groups.ts";
+import { storyIdOf } from "./presenter.ts";
 import { articlesSince, signaturesSince } from "./repository.ts";
-import { outletOf, type StoryArticle, StoryIndex } from "./story-index.ts";
+import { duplicateKeys, outletOf, type StoryArticle, StoryIndex } from "./story-index.ts";
 
 /** Spec §5: stories cluster the last 48 hours' articles unless STORIES_WINDOW_HOURS says otherwise. */
 export const DEFAULT_STORIES_WINDOW_MS = 48 * 3_600_000;
 
-/** The stories of one feed, or (gemwire) of every feed together. */
+/** The stories of one feed, or (gemwire) of every built-in feed together. */
 export type StoryScope = FeedKey;
 
 type Member = StoryArticle & { row: ArticleRow };
 
-/** A story before it is presented: its articles earliest first. */
-export type StoryGroup = { articles: ArticleRow[]; timestamp: number; sources: number; firstSource: string };
+/**
+ * A story before it is presented: its articles earliest first. `id` is set on a story
+ * members' feeds joined: the id of the public story it grew from (see storyIdOf).
+ */
+export type StoryGroup = {
+  articles: ArticleRow[];
+  timestamp: number;
+  sources: number;
+  firstSource: string;
+  id?: string;
+};
 
-type ScopeCache = {
+type Kept<T> = {
   index: StoryIndex<Member>;
   signature: string;
-  groups: StoryGroup[];
+  value: T;
   /** How many times the stories were brought up to date. */
   updates: number;
   pending?: Promise<void>;
 };
 
 /** One cache per database (tests with their own databases never share), one entry per scope and window. */
-const caches = new WeakMap<Database, Map<string, ScopeCache>>();
+const caches = new WeakMap<Database, Map<string, Kept<unknown>>>();
 
-function cacheFor(database: Database, scope: StoryScope, windowMs: number): ScopeCache {
+function cacheFor<T>(database: Database, key: string, empty: T): Kept<T> {
   let perScope = caches.get(database);
   if (!perScope) {
     perScope = new Map();
     caches.set(database, perScope);
   }
-  const key = `${scope}@${windowMs}`;
-  let cache = perScope.get(key);
+  let cache = perScope.get(key) as Kept<T> | undefined;
   if (!cache) {
-    cache = { index: new StoryIndex<Member>(), signature: "", groups: [], updates: 0 };
-    perScope.set(key, cache);
+    cache = { index: new StoryIndex<Member>(), signature: "", value: empty, updates: 0 };
+    perScope.set(key, cache as Kept<unknown>);
   }
   return cache;
 }
 
-function scopeSignature(signatures: Map<string, string>, scope: StoryScope): string {
-  if (scope !== "gemwire") return signatures.get(scope) ?? "none";
+/**
+ * Brings a cache up to `signature` with `rebuild`, or answers undefined when an update
+ * for older articles was running: the caller then looks at the articles again.
+ * Concurrent requests share one update.
+ */
+async function upToDate<T>(cache: Kept<T>, signature: string, rebuild: () => Promise<T>): Promise<T | undefined> {
+  if (signature === cache.signature) return cache.value;
+  if (cache.pending) {
+    await cache.pending;
+    return undefined;
+  }
+  cache.pending = (async () => {
+    cache.value = await rebuild();
+    cache.signature = signature;
+    cache.updates++;
+  })().finally(() => {
+    cache.pending = undefined;
+  });
+  await cache.pending;
+  return cache.value;
+}
+
+/** The signature of the given feeds' articles, in a stable order. */
+function signatureOf(signatures: Map<string, string>, include: (key: string) => boolean): string {
   return [...signatures.entries()]
+    .filter(([key]) => include(key))
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([key, signature]) => `${key}=${signature}`)
     .join("|");
+}
+
+/** Gemwire's public stories never look at members' feeds: their articles change nothing in them. */
+function scopeSignature(signatures: Map<string, string>, scope: StoryScope): string {
+  if (scope !== "gemwire") return signatures.get(scope) ?? "none";
+  return signatureOf(signatures, (key) => !isMemberFeedKey(key));
 }
 
 const asMember = (row: ArticleRow): Member => ({
@@ -71,13 +111,31 @@ function summarise(members: Member[]): StoryGroup {
   };
 }
 
+/** A scope's stories as of `signatures`, or undefined when the caller must look again. */
+function scopeStories(
+  database: Database,
+  scope: StoryScope,
+  windowMs: number,
+  since: number,
+  signatures: Map<string, string>,
+): Promise<StoryGroup[] | undefined> {
+  const cache = cacheFor<StoryGroup[]>(database, `${scope}@${windowMs}`, []);
+  return upToDate(cache, scopeSignature(signatures, scope), async () => {
+    const rows = await articlesSince(database, since, scope === "gemwire" ? { builtIn: true } : { feedKey: scope });
+    cache.index.update(rows.filter((row) => row.title !== UNTITLED).map(asMember));
+    return cache.index.stories().map(summarise);
+  });
+}
+
 /**
- * The stories of a scope over the articles published in the last `windowMs`. Computed
- * once and kept: a request first asks the database whether the scope's articles changed
- * (one aggregate query); only then are the new or changed titles clustered into the
- * kept stories. Concurrent requests share one update, and a request that finds an
- * update for older articles running waits for it and then looks again. Items the feed
- * left untitled take no part: their placeholder title would make them one story.
+ * The stories of a scope over the articles published in the last `windowMs` — for
+ * gemwire, of every built-in feed: the public stories, which members' feeds never
+ * change (spec §5, docs/decisions/020). Computed once and kept: a request first asks
+ * the database whether the scope's articles changed (one aggregate query); only then
+ * are the new or changed titles clustered into the kept stories. Concurrent requests
+ * share one update, and a request that finds an update for older articles running waits
+ * for it and then looks again. Items the feed left untitled take no part: their
+ * placeholder title would make them one story.
  */
 export async function storiesOf(
   database: Database,
@@ -85,33 +143,186 @@ export async function storiesOf(
   windowMs: number,
   now = Date.now(),
 ): Promise<StoryGroup[]> {
-  const cache = cacheFor(database, scope, windowMs);
   const since = now - windowMs;
   for (;;) {
-    const signature = scopeSignature(await signaturesSince(database, since), scope);
-    if (signature === cache.signature) return cache.groups;
-    if (cache.pending) {
-      await cache.pending;
-      continue;
-    }
-    cache.pending = (async () => {
-      const rows = await articlesSince(database, since, scope === "gemwire" ? undefined : scope);
-      cache.index.update(rows.filter((row) => row.title !== UNTITLED).map(asMember));
-      cache.groups = cache.index.stories().map(summarise);
-      cache.signature = signature;
-      cache.updates++;
-    })().finally(() => {
-      cache.pending = undefined;
-    });
-    await cache.pending;
-    return cache.groups;
+    const stories = await scopeStories(database, scope, windowMs, since, await signaturesSince(database, since));
+    if (stories) return stories;
   }
 }
 
-/** How often a scope's stories were updated and how many titles the last update compared (for tests and logs). */
+/**
+ * The stories members' feeds take part in, beside the public ones: every article of the
+ * window, built-in and members', clustered together once per change of any feed (only
+ * while members' feeds have articles in the window). A member's article that repeats a
+ * built-in one (the same link, or outlet and title) takes no part: the built-in copy
+ * always stands. Nobody sees these stories whole: each viewer gets those of the built-in
+ * feeds and the member feeds they follow (visibleTo), which is what clustering only those
+ * would give — so another member's feed never merges or splits what a viewer sees.
+ */
+export type MemberStories = {
+  /** The member feeds whose articles are in stories (following another changes no story). */
+  feeds: ReadonlySet<string>;
+  /**
+   * Each member-feed article in a story, with that story's id as its feed's followers
+   * see it: the public story it joins when it joins one, else a story of its own.
+   */
+  joined: ReadonlyArray<readonly [ArticleRow, string]>;
+  /** The stories of the built-in feeds and `followed` (sorted member feed keys), kept per set. */
+  visibleTo(followed: readonly string[]): StoryGroup[];
+};
+
+/** Every story id and the public stories, with the member feeds' layer when they have articles. */
+export type AllStories = { public: StoryGroup[]; members: MemberStories | null };
+
+/** Viewer lists kept per update of the member stories: one per set of followed member feeds in them. */
+const KEPT_PER_STORIES = 16;
+
+/** `story-<earliest article's id>`, or the earliest public story's id when the story holds one. */
+function joinedId(members: readonly Member[], publicStoryOf: Map<number, StoryGroup>): string | undefined {
+  // Members come earliest first: the first in a public story is that story's earliest article.
+  for (const member of members) {
+    const story = publicStoryOf.get(member.id);
+    if (story) return storyIdOf(story);
+  }
+  return undefined;
+}
+
+/**
+ * Each member-feed article's story, as followers of its feed alone would see it: the
+ * connected groups of its feed's articles and the public stories (or lone built-in
+ * articles) they are similar to. One pass over the pairs that touch members' articles.
+ */
+function memberStoryIds(
+  index: StoryIndex<Member>,
+  publicStoryOf: Map<number, StoryGroup>,
+): Array<readonly [ArticleRow, string]> {
+  const nodes = new Map<string, number>();
+  const memberRows: ArticleRow[] = [];
+  /** Each node's earliest article, and the public story's id when it stands for one. */
+  const info: Array<{ first: ArticleRow; publicId: string | null }> = [];
+  const node = (key: string, first: ArticleRow, publicId: string | null) => {
+    let at = nodes.get(key);
+    if (at === undefined) {
+      at = info.length;
+      nodes.set(key, at);
+      info.push({ first, publicId });
+    }
+    return at;
+  };
+  const memberNode = (member: Member) => {
+    const before = info.length;
+    const at = node(`m${member.id}`, member.row, null);
+    if (at === before) memberRows[at] = member.row;
+    return at;
+  };
+  const pairs: Array<[number, number]> = [];
+  index.forEachPair((a, b) => {
+    const aIsMember = isMemberFeedKey(a.row.feed_key);
+    const bIsMember = isMemberFeedKey(b.row.feed_key);
+    if (aIsMember && bIsMember) {
+      if (a.row.feed_key === b.row.feed_key) pairs.push([memberNode(a), memberNode(b)]);
+      return;
+    }
+    if (!aIsMember && !bIsMember) return;
+    const [member, builtIn] = aIsMember ? [a, b] : [b, a];
+    // A public story is one node per member feed: each feed's followers see it whole.
+    const story = publicStoryOf.get(builtIn.id);
+    const target = story
+      ? node(`${member.row.feed_key}\n${storyIdOf(story)}`, story.articles[0] as ArticleRow, storyIdOf(story))
+      : node(`${member.row.feed_key}\na${builtIn.id}`, builtIn.row, null);
+    pairs.push([memberNode(member), target]);
+  });
+  const best = new Map<number, { first: ArticleRow; publicId: string | null }>();
+  const groups = new Groups(info.length);
+  for (const [a, b] of pairs) groups.union(a, b);
+  const earlier = (a: ArticleRow, b: ArticleRow) => a.published_at - b.published_at || a.id - b.id;
+  info.forEach((candidate, at) => {
+    const root = groups.find(at);
+    const current = best.get(root);
+    const better =
+      !current ||
+      (candidate.publicId !== null && current.publicId === null) ||
+      ((candidate.publicId === null) === (current.publicId === null) && earlier(candidate.first, current.first) < 0);
+    if (better) best.set(root, candidate);
+  });
+  const joined: Array<readonly [ArticleRow, string]> = [];
+  memberRows.forEach((row, at) => {
+    const chosen = best.get(groups.find(at)) as { first: ArticleRow; publicId: string | null };
+    joined.push([row, chosen.publicId ?? `story-${chosen.first.id}`]);
+  });
+  return joined;
+}
+
+function memberStoriesFrom(index: StoryIndex<Member>, publicStories: StoryGroup[]): MemberStories {
+  const publicStoryOf = new Map<number, StoryGroup>();
+  for (const story of publicStories) for (const row of story.articles) publicStoryOf.set(row.id, story);
+  const joined = memberStoryIds(index, publicStoryOf);
+  const feeds = new Set(joined.map(([row]) => row.feed_key));
+  const lists = new Map<string, StoryGroup[]>();
+  return {
+    feeds,
+    joined,
+    visibleTo(followed) {
+      const shown = followed.filter((key) => feeds.has(key));
+      if (shown.length === 0) return publicStories;
+      const key = shown.join(",");
+      let list = lists.get(key);
+      if (!list) {
+        const keep = new Set(shown);
+        list = index
+          .stories((article) => !isMemberFeedKey(article.row.feed_key) || keep.has(article.row.feed_key))
+          .map((members) => {
+            const id = joinedId(members, publicStoryOf);
+            const story = summarise(members);
+            return id === undefined ? story : { ...story, id };
+          });
+        lists.set(key, list);
+        if (lists.size > KEPT_PER_STORIES) lists.delete(lists.keys().next().value as string);
+      }
+      return list;
+    },
+  };
+}
+
+/**
+ * The public stories, and (while members' feeds have articles in the window) the member
+ * feeds' layer over them: see MemberStories. One aggregate query while nothing changed;
+ * a change in a member feed updates the layer alone, never the public stories.
+ */
+export async function allStoriesOf(database: Database, windowMs: number, now = Date.now()): Promise<AllStories> {
+  const since = now - windowMs;
+  for (;;) {
+    const signatures = await signaturesSince(database, since);
+    const publicStories = await scopeStories(database, "gemwire", windowMs, since, signatures);
+    if (!publicStories) continue;
+    const cache = cacheFor<MemberStories | null>(database, `members@${windowMs}`, null);
+    if (![...signatures.keys()].some(isMemberFeedKey)) {
+      // Nothing of members' feeds in the window: the layer's index is let go.
+      if (cache.value !== null) Object.assign(cache, { index: new StoryIndex<Member>(), signature: "", value: null });
+      return { public: publicStories, members: null };
+    }
+    const members = await upToDate(
+      cache,
+      signatureOf(signatures, () => true),
+      async () => {
+        const rows = (await articlesSince(database, since)).filter((row) => row.title !== UNTITLED);
+        const builtIn = rows.filter((row) => !isMemberFeedKey(row.feed_key));
+        const builtInKeys = new Set(builtIn.flatMap(duplicateKeys));
+        const theirs = rows.filter(
+          (row) => isMemberFeedKey(row.feed_key) && !duplicateKeys(row).some((key) => builtInKeys.has(key)),
+        );
+        cache.index.update([...builtIn, ...theirs].map(asMember));
+        return memberStoriesFrom(cache.index, publicStories);
+      },
+    );
+    if (members !== undefined) return { public: publicStories, members };
+  }
+}
+
+/** How often a scope's stories (or "members": the member feeds' layer) were updated, and how many titles the last update compared (for tests and logs). */
 export function storyCacheStats(
   database: Database,
-  scope: StoryScope,
+  scope: StoryScope | "members",
   windowMs = DEFAULT_STORIES_WINDOW_MS,
 ): { updates: number; compared: number } {
   const cache = caches.get(database)?.get(`${scope}@${windowMs}`);

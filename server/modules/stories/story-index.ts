@@ -28,7 +28,7 @@ export function outletOf(article: Pick<StoryArticle, "link" | "source">): string
   }
 }
 
-const earliestFirst = (a: StoryArticle, b: StoryArticle) => a.publishedAt - b.publishedAt || a.id - b.id;
+export const earliestFirst = (a: StoryArticle, b: StoryArticle) => a.publishedAt - b.publishedAt || a.id - b.id;
 
 /**
  * Spec §5: of articles with the same outlet (host) and the same title (or the same link), only
@@ -87,16 +87,28 @@ export class StoryIndex<T extends StoryArticle> {
     for (const [i, j] of pairs) this.connect((current[i] as T).id, (current[j] as T).id);
   }
 
-  /** The stories: groups of two or more articles, each earliest first. */
-  stories(): T[][] {
-    const list = [...this.articles.values()];
+  /**
+   * The stories: groups of two or more articles, each earliest first. With `keep`, the
+   * stories of the kept articles alone — the connected groups of their own pairs, as
+   * clustering only them would give (an article left out bridges nothing).
+   */
+  stories(keep?: (article: T) => boolean): T[][] {
+    const list = keep ? [...this.articles.values()].filter(keep) : [...this.articles.values()];
     const position = new Map(list.map((article, index) => [article.id, index]));
     const pairs: Array<[number, number]> = [];
-    for (const [id, others] of this.neighbours) {
-      for (const other of others)
-        if (id < other) pairs.push([position.get(id) as number, position.get(other) as number]);
-    }
+    this.forEachPair((a, b) => {
+      const i = position.get(a.id);
+      const j = position.get(b.id);
+      if (i !== undefined && j !== undefined) pairs.push([i, j]);
+    });
     return groupsOf(list.length, pairs).map((group) => group.map((index) => list[index] as T).sort(earliestFirst));
+  }
+
+  /** Calls `visit` once for each similar pair of kept articles. */
+  forEachPair(visit: (a: T, b: T) => void): void {
+    for (const [id, others] of this.neighbours) {
+      for (const other of others) if (id < other) visit(this.articles.get(id) as T, this.articles.get(other) as T);
+    }
   }
 
   private connect(a: number, b: number): void {
