@@ -76,7 +76,11 @@ export const memberFeedRoutes: FastifyPluginAsyncZod<MemberFeedRoutesOptions> = 
     async (request, reply) => {
       const member = currentMember(request);
       await enforceLimits(request, [[`member-feeds:add:${member.id}`, ADDS_PER_MEMBER]]);
-      const feed = await addMemberFeed({ database: app.database, fetcher, builtIn: app.sources.feeds }, member.id, request.body.address);
+      const feed = await addMemberFeed(
+        { database: app.database, fetcher, builtIn: app.sources.feeds },
+        member.id,
+        request.body.address,
+      );
       // Its first fetch is the scheduler's, as every later one: a new feed has no status yet, so it is due now.
       app.wakeFeedScheduler();
       return reply.status(201).send({ feed });
