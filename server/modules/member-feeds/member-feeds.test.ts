@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { MAX_MEMBER_FEEDS, MEMBER_FEED_KEY } from "../../../contracts/reading-catalog.ts";
@@ -158,11 +161,18 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
     await fetcher.close();
     await anyAddress.close();
     await site.close();
-    await Promise.allSettled([off.close(), privateRefused.close(), privateAllowed.close()]);
+    await Promise.allSettled([
+      off.close(),
+      privateRefused.close(),
+      privateAllowed.close(),
+      ...extraApps.map((x) => x.close()),
+    ]);
     await app.close();
     await handle.dispose();
   });
 
+  /** Apps a test builds for itself: closed with the others (closing one closes the shared database). */
+  const extraApps: FastifyInstance[] = [];
   const addressOf = (member: Member) => {
     if (!addresses.has(member.id)) addresses.set(member.id, `203.0.113.${++n}`);
     return addresses.get(member.id) as string;
@@ -225,6 +235,31 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
     const again = await add(ann, `${site.base.replace("127.0.0.1", "127.0.0.1")}/feed.xml`);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe("Already following");
+  });
+
+  it("refuses one of Gemwire's own feeds, by its address or by a site that leads to it", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-sources-"));
+    const file = path.join(dir, "sources.json");
+    fs.writeFileSync(file, JSON.stringify({ feeds: { news: `${site.base}/atom.xml` } }));
+    const withBuiltIn = await buildTestApp(handle.database, {
+      env: { ALLOW_PRIVATE_SOURCES: "1", SOURCES_FILE: file },
+      memberFeeds: { fetchPolicy: LOCAL_INTERNET },
+    });
+    extraApps.push(withBuiltIn);
+    try {
+      const message = "Gemwire already has this feed: Latest News. Turn it on in Edit RSS Feeds.";
+      for (const address of [`${site.base}/atom.xml`, `${site.base}/blog/`]) {
+        const response = await add(ann, address, withBuiltIn);
+        expect(response.statusCode, address).toBe(409);
+        expect(response.json().error.message).toBe(message);
+      }
+      // The same addresses are anyone's to follow where Gemwire's own feeds are elsewhere.
+      expect((await list(ann, withBuiltIn)).feeds.map((f: { url: string }) => f.url)).not.toContain(
+        `${site.base}/atom.xml`,
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("fetches a feed once per refresh however many members follow it, then only its followers read it", async () => {
