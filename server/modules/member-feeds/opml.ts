@@ -39,6 +39,12 @@ export function readOpml(text: string): OpmlOutline[] {
     throw invalidRequest("That is not an OPML file (its DOCTYPE never ends)");
   }
   if (!isOpml) throw invalidRequest("That is not an OPML file (no <opml> element)");
+  if (stoppedAt !== null) {
+    // Half a file would otherwise import as a shorter list, as if nothing were missing.
+    let at = 1;
+    for (let i = 0; i < stoppedAt; i++) if (text.charCodeAt(i) === 10) at++;
+    throw invalidRequest(`The OPML file is cut short or broken: what starts on line ${at} never ends`);
+  }
   return outlines;
 }
 

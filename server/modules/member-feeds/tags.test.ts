@@ -48,13 +48,24 @@ describe("the tag scanner", () => {
     ["<!--", "a comment that never ends"],
     ["<![CDATA[", "a CDATA section that never ends"],
     ["<!DOCTYPE x [", "a DOCTYPE that never ends"],
-  ])("reads 1 MB of %j (%s) in one pass and answers what came before", (unit) => {
+  ])("reads 1 MB of %j (%s) in one pass and says where the file breaks", (unit) => {
     const text = `<opml version="2.0"><body>\n<outline text="Kept" xmlUrl="https://kept.example/feed"/>\n${megabyteOf(unit)}`;
     if (unit.startsWith("<!DOCTYPE")) {
       expect(() => readOpml(text)).toThrow("its DOCTYPE never ends");
       return;
     }
-    expect(readOpml(text)).toEqual([{ line: 2, address: "https://kept.example/feed", title: "Kept" }]);
+    // Half a file is not imported as a shorter list: the member is told where it breaks.
+    expect(() => readOpml(text)).toThrow("The OPML file is cut short or broken: what starts on line 3 never ends");
+    expect(scan(text, ["outline"]).tags.map((tag) => tag.attributes.xmlurl)).toEqual(["https://kept.example/feed"]);
+  });
+
+  it("refuses a file cut short inside an outline, rather than importing what came before", () => {
+    const text =
+      '<opml version="2.0"><body>\n<outline text="A" xmlUrl="https://a.example/feed"/>\n<outline xmlUrl="http://x';
+    expect(() => readOpml(text)).toThrow("what starts on line 3 never ends");
+    expect(readOpml(text.slice(0, text.lastIndexOf("\n")))).toEqual([
+      { line: 2, address: "https://a.example/feed", title: "A" },
+    ]);
   });
 
   it.each([
