@@ -3,6 +3,7 @@ import type { Database } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
 import { findPostTitle, holdPost } from "../content/blog-repository.ts";
 import { findArticleByLink } from "../feeds/repository.ts";
+import { BUILT_IN_FEED_KEYS } from "../feeds/visible-feeds.ts";
 import { discussionTitle } from "./comments-repository.ts";
 import { favoriteTitle } from "./repository.ts";
 
@@ -26,7 +27,11 @@ export async function commentableTitle(database: Database, contentId: string): P
     // An untitled post's comments read like a link's: no title rather than an empty one.
     return title || null;
   }
-  const article = await findArticleByLink(database, contentId);
+  // A built-in feed's copy names the discussion first: a member's own feed must not retitle
+  // a public article's comments for everyone.
+  const article =
+    (await findArticleByLink(database, contentId, BUILT_IN_FEED_KEYS)) ??
+    (await findArticleByLink(database, contentId));
   if (article) return article.title;
   const favorite = await favoriteTitle(database, contentId);
   if (favorite !== undefined) return favorite;
