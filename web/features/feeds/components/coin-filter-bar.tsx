@@ -8,7 +8,7 @@ export function CoinFilterBar({ filter }: { filter: CoinFilter }) {
   return (
     <div
       role="status"
-      className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-gem/40 bg-gem/10 px-3 py-2 text-sm text-zinc-100"
+      className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-gem/40 bg-gem/10 px-3 py-2 text-sm text-zinc-100"
     >
       <p>
         {filter.coin ? (
