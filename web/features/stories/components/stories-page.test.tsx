@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FeedStatus } from "../../../../contracts/feeds.ts";
 import type { Story } from "../../../../contracts/stories.ts";
 import { feedStatus } from "../../../test/feed-status.ts";
-import { story } from "../test-stories.ts";
+import { article, story } from "../test-stories.ts";
 import { StoriesPage } from "./stories-page.tsx";
 
 const feed = (key: FeedStatus["key"], title: string) => feedStatus(key, title);
@@ -134,6 +134,32 @@ describe("StoriesPage", () => {
     expect(screen.queryByRole("heading", { name: "gemwire coverage" })).toBeNull();
     pending.shift()?.();
     expect(await screen.findByRole("heading", { name: "bitcoin coverage" })).toBeTruthy();
+  });
+
+  it("with ?coin=, shows the stories with an article tagged with that coin, says so, and clears", async () => {
+    const tagged = (id: string, title: string, coins: string[]) =>
+      story({
+        id,
+        title,
+        articles: [
+          article({ id: `${id}a`, title, link: `https://a.example/${id}`, coins }),
+          article({ id: `${id}b`, title: `${title} again`, link: `https://b.example/${id}`, source: "Decrypt" }),
+        ],
+      });
+    answerStories = answer([tagged("s1", "Solana fees fall", ["SOL"]), tagged("s2", "Bitcoin ETF inflows", ["BTC"])]);
+    renderPage("/stories?coin=sol");
+    expect(await screen.findByRole("heading", { name: "Solana fees fall" })).toBeTruthy();
+    expect(titles()).toEqual(["Solana fees fall"]);
+    expect(screen.getByText(/Showing articles tagged/).textContent).toBe("Showing articles tagged SOL");
+    fireEvent.click(screen.getByRole("link", { name: /Clear the coin filter/ }));
+    expect(await screen.findByRole("heading", { name: "Bitcoin ETF inflows" })).toBeTruthy();
+    expect(titles()).toEqual(["Solana fees fall", "Bitcoin ETF inflows"]);
+  });
+
+  it("with ?coin= that no story's articles carry, says that rather than 'no stories'", async () => {
+    answerStories = answer([story()]);
+    renderPage("/stories?coin=PEPE");
+    expect(await screen.findByText("No story here has an article tagged with PEPE.")).toBeTruthy();
   });
 
   it("says so when there are no stories, and Refresh Stories asks again", async () => {
