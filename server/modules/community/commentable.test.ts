@@ -30,7 +30,32 @@ describe.each(testDatabaseTargets())("a discussion's title on $dialect", (target
     expect(await commentableTitle(handle.database, LINK)).toBe("The outlet's title");
   });
 
-  it("comes from a member feed's copy when no built-in feed has the link", async () => {
+  it("comes from a member feed's copy only for its followers: a stranger cannot open that discussion", async () => {
+    const db = handle.database.db;
+    for (const id of ["follower", "stranger"]) {
+      await db
+        .insertInto("users")
+        .values({
+          id,
+          handle: id,
+          handle_key: id,
+          password_hash: "x",
+          email: null,
+          username: null,
+          avatar: null,
+          created_at: now,
+          deleted_at: null,
+        })
+        .execute();
+    }
+    await db
+      .insertInto("member_feeds")
+      .values({ key: "mf-abcdefabcdef", url: "https://ledger.example/feed.xml", title: "Ledger", created_at: now })
+      .execute();
+    await db
+      .insertInto("member_feed_follows")
+      .values({ user_id: "follower", feed_key: "mf-abcdefabcdef", site_url: null, added_at: now })
+      .execute();
     const only = "https://ledger.example/only-here";
     await upsertArticles(
       handle.database,
@@ -38,6 +63,12 @@ describe.each(testDatabaseTargets())("a discussion's title on $dialect", (target
       [testItem("m2", 1, now, { link: only, title: "Only here" })],
       now,
     );
-    expect(await commentableTitle(handle.database, only)).toBe("Only here");
+    expect(await commentableTitle(handle.database, only, "follower")).toBe("Only here");
+    await expect(commentableTitle(handle.database, only, "stranger")).rejects.toThrow(
+      "There is no article at this address to comment on",
+    );
+    await expect(commentableTitle(handle.database, only)).rejects.toThrow(
+      "There is no article at this address to comment on",
+    );
   });
 });

@@ -3,7 +3,7 @@ import type { Database } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
 import { findPostTitle, holdPost } from "../content/blog-repository.ts";
 import { findArticleByLink } from "../feeds/repository.ts";
-import { BUILT_IN_FEED_KEYS } from "../feeds/visible-feeds.ts";
+import { BUILT_IN_FEED_KEYS, visibleFeedsOf } from "../feeds/visible-feeds.ts";
 import { discussionTitle } from "./comments-repository.ts";
 import { favoriteTitle } from "./repository.ts";
 
@@ -18,7 +18,11 @@ const noBlogPost = () => notFound("There is no blog post at this address");
  * snapshot's title), else a discussion that already exists (its title, so it outlives
  * the feed's pruning). Anything else is 404.
  */
-export async function commentableTitle(database: Database, contentId: string): Promise<string | null> {
+export async function commentableTitle(
+  database: Database,
+  contentId: string,
+  viewerId: string | null = null,
+): Promise<string | null> {
   const blogPost = BLOG_POST.exec(contentId);
   if (blogPost) {
     const slug = blogPost[1] as string;
@@ -28,10 +32,12 @@ export async function commentableTitle(database: Database, contentId: string): P
     return title || null;
   }
   // A built-in feed's copy names the discussion first: a member's own feed must not retitle
-  // a public article's comments for everyone.
+  // a public article's comments for everyone; a member feed's copy counts only for its
+  // followers (a stranger cannot open discussions on what only someone else's feed carries).
+  const followed = viewerId === null ? [] : (await visibleFeedsOf(database, viewerId)).followed;
   const article =
     (await findArticleByLink(database, contentId, BUILT_IN_FEED_KEYS)) ??
-    (await findArticleByLink(database, contentId));
+    (followed.length > 0 ? await findArticleByLink(database, contentId, followed) : undefined);
   if (article) return article.title;
   const favorite = await favoriteTitle(database, contentId);
   if (favorite !== undefined) return favorite;

@@ -104,7 +104,7 @@ export async function addComment(
   input: { contentId: string; content: string },
   now = Date.now(),
 ): Promise<Comment> {
-  const title = await commentableTitle(database, input.contentId);
+  const title = await commentableTitle(database, input.contentId, authorId);
   const id = newCommentId();
   await database.db.transaction().execute(async (trx) => {
     const tx = { ...database, db: trx };

@@ -205,6 +205,31 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
     }
   });
 
+  it("adds an article of a member's own feed only for its followers (issue 17)", async () => {
+    const [follower, stranger] = [await join(), await join()];
+    const db = handle.database.db;
+    const now = Date.now();
+    await db
+      .insertInto("member_feeds")
+      .values({ key: "mf-fa0000000001", url: "https://ledger.example/feed.xml", title: "Ledger", created_at: now })
+      .execute();
+    await db
+      .insertInto("member_feed_follows")
+      .values({ user_id: follower.id, feed_key: "mf-fa0000000001", site_url: null, added_at: now })
+      .execute();
+    const only = "https://ledger.example/only-in-a-member-feed";
+    await upsertArticles(
+      handle.database,
+      "mf-fa0000000001",
+      [testItem("mf1", 1, now, { link: only, title: "Ledger only" })],
+      now,
+    );
+    const refused = await add(stranger, only);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.message).toBe("Article not found");
+    expect((await add(follower, only)).statusCode).toBe(200);
+  });
+
   it("forgets a deleted member's favorites and votes when the account is purged", async () => {
     const member = await join();
     await add(member, link("f1"));

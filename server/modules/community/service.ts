@@ -6,6 +6,7 @@ import { invalidRequest, notFound } from "../../errors.ts";
 import { builtInCoins, tagArticle } from "../feeds/coin-tags.ts";
 import { presentArticles } from "../feeds/present-articles.ts";
 import { findArticleByLink } from "../feeds/repository.ts";
+import { visibleFeedKeys, visibleFeedsOf } from "../feeds/visible-feeds.ts";
 import {
   deleteFavorite,
   deleteVote,
@@ -23,8 +24,10 @@ const articleNotFound = () => notFound("Article not found");
 
 const tooManyFavorites = () => invalidRequest(`You can keep at most ${FAVORITES_MAX} favorites. Remove some first.`);
 
-async function requireArticle(database: Database, link: string) {
-  const article = await findArticleByLink(database, link);
+/** The stored article at `link` in a feed the member sees: a built-in feed, or one of their own. */
+async function requireArticle(database: Database, link: string, userId: string) {
+  const visible = await visibleFeedsOf(database, userId);
+  const article = await findArticleByLink(database, link, visibleFeedKeys(visible));
   if (!article) throw articleNotFound();
   return article;
 }
@@ -84,7 +87,7 @@ export async function addFavorite(
     const tx = { ...database, db: trx };
     await lockMember(tx, userId);
     if (await hasFavorite(tx, userId, link)) return;
-    const article = await requireArticle(tx, link);
+    const article = await requireArticle(tx, link, userId);
     const { count, latest } = await favoriteStats(tx, userId);
     if (count >= FAVORITES_MAX) throw tooManyFavorites();
     await insertFavorite(tx, {
