@@ -156,10 +156,20 @@ describe("StoriesPage", () => {
     expect(titles()).toEqual(["Solana fees fall", "Bitcoin ETF inflows"]);
   });
 
-  it("with ?coin= that no story's articles carry, says that rather than 'no stories'", async () => {
-    answerStories = answer([story()]);
+  it("with ?coin= that no loaded story's articles carry, says so and still offers the next page", async () => {
+    const pepe = story({
+      id: "s9",
+      title: "PEPE rallies",
+      articles: [
+        article({ id: "p1", title: "PEPE rallies", link: "https://a.example/pepe", coins: ["PEPE"] }),
+        article({ id: "p2", title: "PEPE rallies again", link: "https://b.example/pepe", source: "Decrypt" }),
+      ],
+    });
+    answerStories = (url) => (url.searchParams.get("before") ? answer([pepe])() : answer([story()], "top1")());
     renderPage("/stories?coin=PEPE");
-    expect(await screen.findByText("No story here has an article tagged with PEPE.")).toBeTruthy();
+    expect(await screen.findByText("No story loaded so far has an article tagged with PEPE.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /Show more/ }));
+    expect(await screen.findByRole("heading", { name: "PEPE rallies" })).toBeTruthy();
   });
 
   it("says so when there are no stories, and Refresh Stories asks again", async () => {

@@ -95,11 +95,17 @@ export function StoriesPage({ aside }: { aside?: ReactNode }) {
           ) : stories.isPending ? (
             <StorySkeletons />
           ) : list.length === 0 ? (
-            <EmptyState>
-              {coinFilter.coin && loaded.length > 0
-                ? `No story here has an article tagged with ${coinFilter.coin}.`
-                : NO_STORIES}
-            </EmptyState>
+            <>
+              <EmptyState>
+                {coinFilter.coin && loaded.length > 0
+                  ? `No story loaded so far has an article tagged with ${coinFilter.coin}.`
+                  : NO_STORIES}
+              </EmptyState>
+              {/* Filtered in the browser: later pages may still hold one. */}
+              {coinFilter.coin && stories.hasNextPage ? (
+                <ShowMore busy={stories.isFetchingNextPage} onMore={() => void stories.fetchNextPage()} />
+              ) : null}
+            </>
           ) : (
             <>
               <ul
