@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 
 /** A local web server for feed tests on 127.0.0.1: fixed answers per path, and a count of requests per path. */
 export async function startFeedServer(
-  routes: Record<string, { type: string; body: string; status?: number; delayMs?: number }>,
+  routes: Record<string, { type: string; body: string; status?: number; delayMs?: number; location?: string }>,
 ) {
   const hits = new Map<string, number>();
   const server = http.createServer((request, response) => {
@@ -16,7 +16,10 @@ export async function startFeedServer(
       return;
     }
     const answer = () => {
-      response.writeHead(route.status ?? 200, { "content-type": route.type });
+      response.writeHead(route.status ?? 200, {
+        "content-type": route.type,
+        ...(route.location ? { location: route.location } : {}),
+      });
       response.end(route.body);
     };
     if (route.delayMs) setTimeout(answer, route.delayMs).unref();

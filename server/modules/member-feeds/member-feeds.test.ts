@@ -119,6 +119,7 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
          <link rel="alternate" type="application/atom+xml" href="../atom.xml">`,
       ),
       "/plain/": htmlPage('<link rel="alternate" hreflang="fr" href="/fr/">'),
+      "/moved.xml": { type: "text/plain", body: "", status: 301, location: "/atom.xml" },
       "/notfeed": { type: "text/plain", body: "just some text, no feed here" },
       "/slow.xml": { ...rss("Slow", []), delayMs: 3_000 },
       "/lookalike/": htmlPage('<link rel="alternate" type="application/rss+xml" href="/notfeed">'),
@@ -237,7 +238,7 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
     expect(again.json().error.message).toBe("Already following");
   });
 
-  it("refuses one of Gemwire's own feeds, by its address or by a site that leads to it", async () => {
+  it("refuses one of Gemwire's own feeds, by its address, by a site or a redirect that leads to it", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-sources-"));
     const file = path.join(dir, "sources.json");
     fs.writeFileSync(file, JSON.stringify({ feeds: { news: `${site.base}/atom.xml` } }));
@@ -248,7 +249,7 @@ describe.each(testDatabaseTargets())("members' own feeds on $dialect", (target) 
     extraApps.push(withBuiltIn);
     try {
       const message = "Gemwire already has this feed: Latest News. Turn it on in Edit RSS Feeds.";
-      for (const address of [`${site.base}/atom.xml`, `${site.base}/blog/`]) {
+      for (const address of [`${site.base}/atom.xml`, `${site.base}/blog/`, `${site.base}/moved.xml`]) {
         const response = await add(ann, address, withBuiltIn);
         expect(response.statusCode, address).toBe(409);
         expect(response.json().error.message).toBe(message);

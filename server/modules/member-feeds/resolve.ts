@@ -11,7 +11,13 @@ import { discoverFeedLinks, looksLikeHtml } from "./discover.ts";
 import { memberFeedFailure } from "./fetch.ts";
 
 /** A feed found at a member's address: what is stored and shared by its followers. */
-export type ResolvedFeed = { url: string; siteUrl: string | null; title: string };
+export type ResolvedFeed = {
+  url: string;
+  siteUrl: string | null;
+  title: string;
+  /** Where the feed finally answered from, after redirects. */
+  answeredFrom?: string;
+};
 
 /**
  * Why an address cannot be followed, in plain words: 400 when the address itself is
@@ -118,7 +124,7 @@ export async function resolveFeed(fetcher: GuardedFetch, address: string, signal
   if (!looksLikeHtml(fetched.contentType, text)) {
     const title = await asFeed(fetched, url, signal);
     if (title === null) throw new FeedRefused(422, "That address did not answer a feed");
-    return { url, siteUrl: null, title };
+    return { url, siteUrl: null, title, answeredFrom: fetched.url };
   }
   const links = discoverFeedLinks(text, fetched.url);
   if (links.length === 0) throw new FeedRefused(422, "That page has no feed link");
@@ -133,7 +139,7 @@ export async function resolveFeed(fetcher: GuardedFetch, address: string, signal
     try {
       const feed = await fetchOnce(fetcher, feedUrl, signal);
       const title = await asFeed(feed, feedUrl, signal);
-      if (title !== null) return { url: feedUrl, siteUrl: url, title };
+      if (title !== null) return { url: feedUrl, siteUrl: url, title, answeredFrom: feed.url };
       last = new FeedRefused(422, "That page's feed link did not answer a feed");
     } catch (error) {
       if (!(error instanceof FeedRefused)) throw error;

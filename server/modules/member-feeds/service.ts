@@ -97,8 +97,9 @@ async function resolveForMember(ctx: AddContext, userId: string, address: string
     throw new AppError(400, "invalid_request", LIMIT_REACHED);
   }
   const resolved = await resolveFeed(ctx.fetcher, address, ctx.signal);
-  // A site's page may lead to one of Gemwire's own feeds.
-  const found = builtInAt(ctx, resolved.url);
+  // A site's page, or a redirect, may lead to one of Gemwire's own feeds.
+  const found =
+    builtInAt(ctx, resolved.url) ?? (resolved.answeredFrom ? builtInAt(ctx, resolved.answeredFrom) : undefined);
   if (found) throw alreadyBuiltIn(found);
   return resolved;
 }
