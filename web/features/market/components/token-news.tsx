@@ -1,11 +1,13 @@
 import { ExternalLink, Layers } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { TokenNewsItem } from "../../../../contracts/market.ts";
+import { foldByStory } from "../../../../contracts/reading-catalog.ts";
 import { EmptyState, LoadError } from "../../../components/ui/list-states.tsx";
 import { articleKey, sourceLabel } from "../../../lib/articles.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import { paths } from "../../../paths.ts";
+import { useShowEveryArticle } from "../../feeds/reading-preferences.ts";
 import { useTokenNews } from "../api.ts";
 
 /**
@@ -15,6 +17,7 @@ import { useTokenNews } from "../api.ts";
 export function TokenNews({ symbol, name }: { symbol: string; name: string }) {
   const headingId = useId();
   const news = useTokenNews(symbol);
+  const { showEvery } = useShowEveryArticle();
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-lg font-semibold text-zinc-50">
@@ -32,8 +35,8 @@ export function TokenNews({ symbol, name }: { symbol: string; name: string }) {
         <EmptyState>No news about {name} yet</EmptyState>
       ) : (
         <ul aria-labelledby={headingId} className="divide-y divide-line rounded-xl border border-line bg-panel">
-          {news.data.items.map((item) => (
-            <NewsItem key={articleKey(item)} item={item} />
+          {foldNews(news.data.items, showEvery).map(({ lead, more }) => (
+            <NewsFold key={articleKey(lead.item)} lead={lead.item} more={more.map((entry) => entry.item)} />
           ))}
         </ul>
       )}
@@ -41,9 +44,55 @@ export function TokenNews({ symbol, name }: { symbol: string; name: string }) {
   );
 }
 
+/**
+ * Each story once (issue 17): its earliest article here leads, the others wait behind
+ * "+N more sources" — unless the reader chose to see every article.
+ */
+function foldNews(items: readonly TokenNewsItem[], showEvery: boolean) {
+  const entries = items.map((item) => ({
+    link: item.link,
+    pubDate: item.pubDate,
+    story: !showEvery && item.story ? `${item.story.feed}:${item.story.id}` : null,
+    item,
+  }));
+  return foldByStory(entries);
+}
+
+function NewsFold({ lead, more }: { lead: TokenNewsItem; more: TokenNewsItem[] }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  return (
+    <li className="px-4 py-3">
+      <NewsItem item={lead} />
+      {more.length > 0 ? (
+        <>
+          <button
+            type="button"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen((was) => !was)}
+            className="mt-2 rounded-md text-sm text-gem hover:underline"
+          >
+            {open
+              ? `Hide the ${more.length} other source${more.length === 1 ? "" : "s"}`
+              : `+${more.length} more source${more.length === 1 ? "" : "s"}`}
+          </button>
+          <ul id={listId} hidden={!open} className="mt-2 space-y-3 border-l border-line pl-3">
+            {more.map((item) => (
+              <li key={articleKey(item)}>
+                <NewsItem item={item} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </li>
+  );
+}
+
 function NewsItem({ item }: { item: TokenNewsItem }) {
   return (
-    <li className="space-y-1 px-4 py-3">
+    <div className="space-y-1">
       <div className="flex items-center gap-2 text-xs text-muted">
         <span className="truncate font-medium text-zinc-300" title={item.source}>
           {sourceLabel(item.source)}
@@ -75,6 +124,6 @@ function NewsItem({ item }: { item: TokenNewsItem }) {
           Open the story: {item.story.title}
         </Link>
       ) : null}
-    </li>
+    </div>
   );
 }

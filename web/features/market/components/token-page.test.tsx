@@ -268,6 +268,45 @@ describe("TokenPage", () => {
     expect(screen.getByTestId("address").textContent).toBe("/stories?feed=bitcoin&story=story-42");
   });
 
+  it("shows each story once in the news, its earliest article leading, the others one click away (issue 17)", async () => {
+    const story = { id: "story-42", title: "Bitcoin at a record", feed: "bitcoin" };
+    answerNews = () =>
+      json({
+        items: [
+          newsItem({ id: "n1", title: "Bitcoin tops $97,000", link: "https://a.example/1", pubDate: ago(HOUR), story }),
+          newsItem({ id: "n2", title: "Miners sell less", link: "https://b.example/2", pubDate: ago(2 * HOUR) }),
+          newsItem({
+            id: "n3",
+            title: "Bitcoin at $97,000",
+            link: "https://c.example/3",
+            pubDate: ago(3 * HOUR),
+            story,
+          }),
+          newsItem({
+            id: "n4",
+            title: "Bitcoin record high",
+            link: "https://d.example/4",
+            pubDate: ago(4 * HOUR),
+            story,
+          }),
+        ],
+      });
+    renderToken();
+    const news = await screen.findByRole("list", { name: "News about Bitcoin" });
+    const leads = () =>
+      within(news)
+        .getAllByRole("listitem")
+        .map((item) => within(item).getAllByRole("link")[0]?.textContent);
+    // Where the story first stands, led by its earliest article.
+    expect(leads()).toEqual(["Bitcoin record high (opens in a new tab)", "Miners sell less (opens in a new tab)"]);
+    const more = within(news).getByRole("button", { name: "+2 more sources" });
+    expect(more.getAttribute("aria-expanded")).toBe("false");
+    fireEvent.click(more);
+    expect(more.getAttribute("aria-expanded")).toBe("true");
+    expect(within(news).getByRole("link", { name: /Bitcoin tops \$97,000/ })).toBeTruthy();
+    expect(within(news).getByRole("link", { name: /Bitcoin at \$97,000/ })).toBeTruthy();
+  });
+
   it("says when there is no news about the token yet", async () => {
     renderToken();
     expect(await screen.findByText("No news about Bitcoin yet")).toBeTruthy();
