@@ -10,6 +10,7 @@ import * as storyPresenter from "../stories/presenter.ts";
 import { DEFAULT_STORIES_WINDOW_MS } from "../stories/service.ts";
 import { presentArticles } from "./present-articles.ts";
 import { listArticles, upsertArticles } from "./repository.ts";
+import { PUBLIC_FEEDS, type VisibleFeeds } from "./visible-feeds.ts";
 
 const now = Date.now();
 const item = (id: string, hoursAgo: number, title: string, host: string) =>
@@ -144,17 +145,19 @@ describe.each(testDatabaseTargets())("story ids and read state on FeedItems on $
         transformResult: async (args) => args.result,
       }),
     };
-    const count = async (size: number, viewer: string | null) => {
+    const count = async (size: number, viewer: string | null, visible?: VisibleFeeds) => {
       queries = 0;
-      await presentArticles(counted, rows.slice(0, size), viewer, DEFAULT_STORIES_WINDOW_MS);
+      await presentArticles(counted, rows.slice(0, size), viewer, DEFAULT_STORIES_WINDOW_MS, Date.now(), visible);
       return queries;
     };
     // The first call clusters this handle's stories; after it, only the change check remains.
     await count(1, null);
     expect(rows.length).toBeGreaterThan(4);
-    // Votes (2), the stories' change check (1), and the member's read state (1).
-    expect(await count(1, member.id)).toBe(4);
-    expect(await count(rows.length, member.id)).toBe(4);
+    // Votes (2), the stories' change check (1), and the member's read state (1)…
+    expect(await count(1, member.id, PUBLIC_FEEDS)).toBe(4);
+    expect(await count(rows.length, member.id, PUBLIC_FEEDS)).toBe(4);
+    // …and the member's followed feeds, when the caller did not give them.
+    expect(await count(rows.length, member.id)).toBe(5);
     expect(await count(rows.length, null)).toBe(3);
   });
 });

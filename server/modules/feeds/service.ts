@@ -202,9 +202,9 @@ export async function searchFeedItems(
   const visible = await visibleFeedsOf(database, memberFeeds ? viewerId : null);
   const rows = uniqueByLink(await searchArticles(database, text, SEARCH_ROWS, visible));
   if (rows.length === 0) return [];
-  const storyOf = await storyIdsOf(database, storiesWindowMs, now);
+  const storyOf = await storyIdsOf(database, storiesWindowMs, visible, now);
   const groups = groupByStory(rows, storyOf, SEARCH_LIMIT);
-  const items = await presentArticles(database, groups.flat(), viewerId, storiesWindowMs, now);
+  const items = await presentArticles(database, groups.flat(), viewerId, storiesWindowMs, now, visible);
   // Each group's articles as foldByStory orders a story's: earliest first.
   let start = 0;
   return groups.flatMap((group) => {

@@ -162,7 +162,7 @@ export class ReaderService {
     const story = stories.find((candidate) => candidate.articles.some((member) => member.link === link));
     const otherRows = story ? story.articles.filter((member) => member.link !== link) : [];
     const [articles, tallies] = await Promise.all([
-      row ? presentArticles(database, [row], viewerId, config.storiesWindowMs) : [],
+      row ? presentArticles(database, [row], viewerId, config.storiesWindowMs, Date.now(), visible) : [],
       tallyArticles(
         database,
         otherRows.map((other) => other.link),

@@ -36,7 +36,7 @@ describe.each(testDatabaseTargets())("members' feeds and the public stories on $
       [item("m2", 4, MINERS, "two.example"), item("s1", 3, STAKERS, "three.example")],
       now,
     );
-    await upsertArticles(handle.database, "altcoins", [item("s2", 2, STAKERS, "four.example")], now);
+    await upsertArticles(handle.database, "market", [item("s2", 2, STAKERS, "four.example")], now);
   });
   afterEach(async () => {
     await handle.dispose();
@@ -137,7 +137,9 @@ describe.each(testDatabaseTargets())("members' feeds and the public stories on $
     expect(items.map((i) => [i.link, i.story])).toEqual(builtIn.map((row) => [row.link, publicIds.get(row.link)]));
 
     // The member article is dated first, yet carries the public story's id and folds with it.
-    const mine = await presentArticles(handle.database, await rows(MINE), "someone", WINDOW, now);
+    const mine = await presentArticles(handle.database, await rows(MINE), "someone", WINDOW, now, {
+      followed: [MINE],
+    });
     const joined = mine.find((i) => i.link === "https://mine.example/x1");
     expect(joined?.story).toBe(publicIds.get("https://one.example/m1"));
     const folds = foldByStory([...items, ...mine]);

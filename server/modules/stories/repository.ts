@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
+import { BUILT_IN_FEED_KEYS } from "../feeds/visible-feeds.ts";
 
 /**
  * A fingerprint of each feed's articles published since `since`: how many, the newest
@@ -24,18 +25,38 @@ export async function signaturesSince({ db }: Database, since: number): Promise<
 }
 
 /**
- * The articles published since `since`: of one feed, of the built-in feeds (members'
- * feeds' keys start "mf-", see MEMBER_FEED_KEY), or of every feed.
+ * The articles published since `since`, earliest first: of one feed, or of the built-in
+ * feeds (BUILT_IN_FEED_KEYS — never a member's feed, nor a feed no longer configured
+ * whose rows linger).
  */
 export async function articlesSince(
   { db }: Database,
   since: number,
-  only: { feedKey?: string; builtIn?: boolean } = {},
+  only: { feedKey: string } | { builtIn: true },
 ): Promise<ArticleRow[]> {
   let select = db.selectFrom("articles").selectAll().where("published_at", ">=", since);
-  if (only.feedKey) select = select.where("feed_key", "=", only.feedKey);
-  if (only.builtIn) select = select.where("feed_key", "not like", "mf-%");
+  select =
+    "feedKey" in only
+      ? select.where("feed_key", "=", only.feedKey)
+      : select.where("feed_key", "in", BUILT_IN_FEED_KEYS);
   return select.orderBy("published_at", "asc").orderBy("id", "asc").execute();
+}
+
+/**
+ * The newest `limit` articles of members' feeds (keys "mf-…", see MEMBER_FEED_KEY)
+ * published since `since`, earliest first.
+ */
+export async function newestMemberArticlesSince({ db }: Database, since: number, limit: number): Promise<ArticleRow[]> {
+  const rows = await db
+    .selectFrom("articles")
+    .selectAll()
+    .where("published_at", ">=", since)
+    .where("feed_key", "like", "mf-%")
+    .orderBy("published_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.reverse();
 }
 
 /**

@@ -2,11 +2,17 @@ import type { FeedKey } from "../../../contracts/feeds.ts";
 import type { Database } from "../../db/database.ts";
 import { UNTITLED } from "../feeds/parse/normalise.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
-import { isMemberFeedKey } from "../feeds/visible-feeds.ts";
-import { Groups } from "./groups.ts";
+import { BUILT_IN_FEED_KEYS, isMemberFeedKey } from "../feeds/visible-feeds.ts";
 import { storyIdOf } from "./presenter.ts";
-import { articlesSince, signaturesSince } from "./repository.ts";
-import { duplicateKeys, outletOf, type StoryArticle, StoryIndex } from "./story-index.ts";
+import { articlesSince, newestMemberArticlesSince, signaturesSince } from "./repository.ts";
+import {
+  type DuplicateGroup,
+  duplicateKeys,
+  outletOf,
+  type StoryArticle,
+  StoryIndex,
+  withoutDuplicates,
+} from "./story-index.ts";
 
 /** Spec §5: stories cluster the last 48 hours' articles unless STORIES_WINDOW_HOURS says otherwise. */
 export const DEFAULT_STORIES_WINDOW_MS = 48 * 3_600_000;
@@ -40,7 +46,7 @@ type Kept<T> = {
 /** One cache per database (tests with their own databases never share), one entry per scope and window. */
 const caches = new WeakMap<Database, Map<string, Kept<unknown>>>();
 
-function cacheFor<T>(database: Database, key: string, empty: T): Kept<T> {
+function cacheFor<T>(database: Database, key: string, empty: T, groupOf?: DuplicateGroup<Member>): Kept<T> {
   let perScope = caches.get(database);
   if (!perScope) {
     perScope = new Map();
@@ -48,7 +54,7 @@ function cacheFor<T>(database: Database, key: string, empty: T): Kept<T> {
   }
   let cache = perScope.get(key) as Kept<T> | undefined;
   if (!cache) {
-    cache = { index: new StoryIndex<Member>(), signature: "", value: empty, updates: 0 };
+    cache = { index: new StoryIndex<Member>(groupOf), signature: "", value: empty, updates: 0 };
     perScope.set(key, cache as Kept<unknown>);
   }
   return cache;
@@ -85,10 +91,16 @@ function signatureOf(signatures: Map<string, string>, include: (key: string) => 
     .join("|");
 }
 
-/** Gemwire's public stories never look at members' feeds: their articles change nothing in them. */
+const builtInKeys = new Set(BUILT_IN_FEED_KEYS);
+const isBuiltIn = (key: string) => builtInKeys.has(key);
+
+/**
+ * Gemwire's public stories never look at members' feeds (nor at the rows of a feed no
+ * longer configured): their articles change nothing in them.
+ */
 function scopeSignature(signatures: Map<string, string>, scope: StoryScope): string {
   if (scope !== "gemwire") return signatures.get(scope) ?? "none";
-  return signatureOf(signatures, (key) => !isMemberFeedKey(key));
+  return signatureOf(signatures, isBuiltIn);
 }
 
 const asMember = (row: ArticleRow): Member => ({
@@ -151,31 +163,44 @@ export async function storiesOf(
 }
 
 /**
- * The stories members' feeds take part in, beside the public ones: every article of the
- * window, built-in and members', clustered together once per change of any feed (only
- * while members' feeds have articles in the window). A member's article that repeats a
- * built-in one (the same link, or outlet and title) takes no part: the built-in copy
- * always stands. Nobody sees these stories whole: each viewer gets those of the built-in
- * feeds and the member feeds they follow (visibleTo), which is what clustering only those
- * would give — so another member's feed never merges or splits what a viewer sees.
+ * The stories members' feeds take part in, beside the public ones: every built-in
+ * article of the window and the newest MEMBER_ARTICLES_MAX of members' feeds, clustered
+ * together once per change of any feed (only while members' feeds have articles in the
+ * window). A member's article that repeats a built-in one (the same link, or outlet and
+ * title) takes no part: the built-in copy always stands. Member articles are duplicates
+ * only of their own feed's: a stranger's feed carrying a member's link, dated earlier,
+ * never takes the member's copy out of the member's stories. Nobody sees these stories
+ * whole: each viewer gets those of the built-in feeds and the member feeds they follow
+ * (visibleTo), which is what clustering only those would give — so another member's
+ * feed never merges or splits what a viewer sees.
  */
 export type MemberStories = {
-  /** The member feeds whose articles are in stories (following another changes no story). */
+  /** The member feeds with an article in a similar pair (following another changes no story). */
   feeds: ReadonlySet<string>;
   /**
-   * Each member-feed article in a story, with that story's id as its feed's followers
-   * see it: the public story it joins when it joins one, else a story of its own.
+   * The stories of the built-in feeds and `followed` (sorted member feed keys), kept per
+   * set (the least recently asked for set goes first). A story that joins a public one
+   * carries that public story's id.
    */
-  joined: ReadonlyArray<readonly [ArticleRow, string]>;
-  /** The stories of the built-in feeds and `followed` (sorted member feed keys), kept per set. */
   visibleTo(followed: readonly string[]): StoryGroup[];
 };
 
 /** Every story id and the public stories, with the member feeds' layer when they have articles. */
 export type AllStories = { public: StoryGroup[]; members: MemberStories | null };
 
-/** Viewer lists kept per update of the member stories: one per set of followed member feeds in them. */
-const KEPT_PER_STORIES = 16;
+/**
+ * Viewer lists kept per update of the member stories, one per set of followed member
+ * feeds, least recently used dropped first: enough for the sets in use between two
+ * updates, so a follower's request does not rebuild theirs.
+ */
+export const KEPT_PER_STORIES = 256;
+
+/**
+ * At most this many member-feed articles (the newest in the window) take part in the
+ * members' layer, so its memory and clustering stay bounded however many members'
+ * feeds there are; older ones are then in no story (their story id is null).
+ */
+export const MEMBER_ARTICLES_MAX = 20_000;
 
 /** `story-<earliest article's id>`, or the earliest public story's id when the story holds one. */
 function joinedId(members: readonly Member[], publicStoryOf: Map<number, StoryGroup>): string | undefined {
@@ -187,98 +212,44 @@ function joinedId(members: readonly Member[], publicStoryOf: Map<number, StoryGr
   return undefined;
 }
 
-/**
- * Each member-feed article's story, as followers of its feed alone would see it: the
- * connected groups of its feed's articles and the public stories (or lone built-in
- * articles) they are similar to. One pass over the pairs that touch members' articles.
- */
-function memberStoryIds(
-  index: StoryIndex<Member>,
-  publicStoryOf: Map<number, StoryGroup>,
-): Array<readonly [ArticleRow, string]> {
-  const nodes = new Map<string, number>();
-  const memberRows: ArticleRow[] = [];
-  /** Each node's earliest article, and the public story's id when it stands for one. */
-  const info: Array<{ first: ArticleRow; publicId: string | null }> = [];
-  const node = (key: string, first: ArticleRow, publicId: string | null) => {
-    let at = nodes.get(key);
-    if (at === undefined) {
-      at = info.length;
-      nodes.set(key, at);
-      info.push({ first, publicId });
-    }
-    return at;
-  };
-  const memberNode = (member: Member) => {
-    const before = info.length;
-    const at = node(`m${member.id}`, member.row, null);
-    if (at === before) memberRows[at] = member.row;
-    return at;
-  };
-  const pairs: Array<[number, number]> = [];
-  index.forEachPair((a, b) => {
-    const aIsMember = isMemberFeedKey(a.row.feed_key);
-    const bIsMember = isMemberFeedKey(b.row.feed_key);
-    if (aIsMember && bIsMember) {
-      if (a.row.feed_key === b.row.feed_key) pairs.push([memberNode(a), memberNode(b)]);
-      return;
-    }
-    if (!aIsMember && !bIsMember) return;
-    const [member, builtIn] = aIsMember ? [a, b] : [b, a];
-    // A public story is one node per member feed: each feed's followers see it whole.
-    const story = publicStoryOf.get(builtIn.id);
-    const target = story
-      ? node(`${member.row.feed_key}\n${storyIdOf(story)}`, story.articles[0] as ArticleRow, storyIdOf(story))
-      : node(`${member.row.feed_key}\na${builtIn.id}`, builtIn.row, null);
-    pairs.push([memberNode(member), target]);
-  });
-  const best = new Map<number, { first: ArticleRow; publicId: string | null }>();
-  const groups = new Groups(info.length);
-  for (const [a, b] of pairs) groups.union(a, b);
-  const earlier = (a: ArticleRow, b: ArticleRow) => a.published_at - b.published_at || a.id - b.id;
-  info.forEach((candidate, at) => {
-    const root = groups.find(at);
-    const current = best.get(root);
-    const better =
-      !current ||
-      (candidate.publicId !== null && current.publicId === null) ||
-      ((candidate.publicId === null) === (current.publicId === null) && earlier(candidate.first, current.first) < 0);
-    if (better) best.set(root, candidate);
-  });
-  const joined: Array<readonly [ArticleRow, string]> = [];
-  memberRows.forEach((row, at) => {
-    const chosen = best.get(groups.find(at)) as { first: ArticleRow; publicId: string | null };
-    joined.push([row, chosen.publicId ?? `story-${chosen.first.id}`]);
-  });
-  return joined;
-}
+/** Member feeds' articles are duplicates of their own feed's alone (built-in ones share one group). */
+const memberDuplicateGroup: DuplicateGroup<Member> = (member) =>
+  isMemberFeedKey(member.row.feed_key) ? member.row.feed_key : "";
 
 function memberStoriesFrom(index: StoryIndex<Member>, publicStories: StoryGroup[]): MemberStories {
   const publicStoryOf = new Map<number, StoryGroup>();
   for (const story of publicStories) for (const row of story.articles) publicStoryOf.set(row.id, story);
-  const joined = memberStoryIds(index, publicStoryOf);
-  const feeds = new Set(joined.map(([row]) => row.feed_key));
+  const feeds = new Set<string>();
+  index.forEachPair((a, b) => {
+    for (const { row } of [a, b]) if (isMemberFeedKey(row.feed_key)) feeds.add(row.feed_key);
+  });
   const lists = new Map<string, StoryGroup[]>();
   return {
     feeds,
-    joined,
     visibleTo(followed) {
       const shown = followed.filter((key) => feeds.has(key));
       if (shown.length === 0) return publicStories;
       const key = shown.join(",");
       let list = lists.get(key);
-      if (!list) {
-        const keep = new Set(shown);
-        list = index
-          .stories((article) => !isMemberFeedKey(article.row.feed_key) || keep.has(article.row.feed_key))
-          .map((members) => {
-            const id = joinedId(members, publicStoryOf);
-            const story = summarise(members);
-            return id === undefined ? story : { ...story, id };
-          });
+      if (list) {
+        // Used again: to the end of the line.
+        lists.delete(key);
         lists.set(key, list);
-        if (lists.size > KEPT_PER_STORIES) lists.delete(lists.keys().next().value as string);
+        return list;
       }
+      const keep = new Set(shown);
+      list = index
+        .stories((article) => !isMemberFeedKey(article.row.feed_key) || keep.has(article.row.feed_key))
+        // Two followed feeds may carry one link: the viewer sees its earliest copy alone.
+        .map((members) => withoutDuplicates(members))
+        .filter((members) => members.length >= 2)
+        .map((members) => {
+          const id = joinedId(members, publicStoryOf);
+          const story = summarise(members);
+          return id === undefined ? story : { ...story, id };
+        });
+      lists.set(key, list);
+      if (lists.size > KEPT_PER_STORIES) lists.delete(lists.keys().next().value as string);
       return list;
     },
   };
@@ -295,23 +266,31 @@ export async function allStoriesOf(database: Database, windowMs: number, now = D
     const signatures = await signaturesSince(database, since);
     const publicStories = await scopeStories(database, "gemwire", windowMs, since, signatures);
     if (!publicStories) continue;
-    const cache = cacheFor<MemberStories | null>(database, `members@${windowMs}`, null);
+    const cache = cacheFor<MemberStories | null>(database, `members@${windowMs}`, null, memberDuplicateGroup);
     if (![...signatures.keys()].some(isMemberFeedKey)) {
       // Nothing of members' feeds in the window: the layer's index is let go.
-      if (cache.value !== null) Object.assign(cache, { index: new StoryIndex<Member>(), signature: "", value: null });
+      if (cache.value !== null) {
+        Object.assign(cache, { index: new StoryIndex<Member>(memberDuplicateGroup), signature: "", value: null });
+      }
       return { public: publicStories, members: null };
     }
     const members = await upToDate(
       cache,
-      signatureOf(signatures, () => true),
+      signatureOf(signatures, (key) => isBuiltIn(key) || isMemberFeedKey(key)),
       async () => {
-        const rows = (await articlesSince(database, since)).filter((row) => row.title !== UNTITLED);
-        const builtIn = rows.filter((row) => !isMemberFeedKey(row.feed_key));
-        const builtInKeys = new Set(builtIn.flatMap(duplicateKeys));
-        const theirs = rows.filter(
-          (row) => isMemberFeedKey(row.feed_key) && !duplicateKeys(row).some((key) => builtInKeys.has(key)),
+        const [builtIn, ofMembers] = await Promise.all([
+          articlesSince(database, since, { builtIn: true }),
+          newestMemberArticlesSince(database, since, MEMBER_ARTICLES_MAX),
+        ]);
+        const titled = builtIn.filter((row) => row.title !== UNTITLED);
+        const builtInKeys = new Set(titled.flatMap(duplicateKeys));
+        const theirs = ofMembers.filter(
+          (row) =>
+            row.title !== UNTITLED &&
+            isMemberFeedKey(row.feed_key) &&
+            !duplicateKeys(row).some((key) => builtInKeys.has(key)),
         );
-        cache.index.update([...builtIn, ...theirs].map(asMember));
+        cache.index.update([...titled, ...theirs].map(asMember));
         return memberStoriesFrom(cache.index, publicStories);
       },
     );

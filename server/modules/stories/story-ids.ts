@@ -1,6 +1,7 @@
 import type { Database } from "../../db/database.ts";
+import type { VisibleFeeds } from "../feeds/visible-feeds.ts";
 import { storyIdOf } from "./presenter.ts";
-import { allStoriesOf, type MemberStories, type StoryGroup } from "./service.ts";
+import { allStoriesOf, type StoryGroup, storiesOf } from "./service.ts";
 import { duplicateKeys } from "./story-index.ts";
 
 /** What an article needs to be found in a story: the keys its duplicates share (story-index.ts), and its time. */
@@ -10,32 +11,21 @@ export type StoryKeyed = { link: string; source: string; title: string; publishe
 export type StoryOf = (article: StoryKeyed) => string | null;
 
 /**
- * Story ids by article key, built once per update of the stories they come from and
- * shared by every request until the next one: the caches replace their arrays and
- * layers whenever the articles change.
+ * Story ids by article key, built once per list of stories and shared by every request
+ * until the next update: the caches replace the public stories' array whenever the
+ * articles change, and keep one array per set of followed feeds (MemberStories).
  */
-const publicIds = new WeakMap<StoryGroup[], Map<string, string>>();
-const memberIds = new WeakMap<MemberStories, Map<string, string>>();
+const idsByList = new WeakMap<StoryGroup[], Map<string, string>>();
 
-function publicIdsOf(stories: StoryGroup[]): Map<string, string> {
-  let ids = publicIds.get(stories);
+function idsOf(stories: StoryGroup[]): Map<string, string> {
+  let ids = idsByList.get(stories);
   if (!ids) {
     ids = new Map();
     for (const story of stories) {
       const id = storyIdOf(story);
       for (const row of story.articles) for (const key of duplicateKeys(row)) ids.set(key, id);
     }
-    publicIds.set(stories, ids);
-  }
-  return ids;
-}
-
-function memberIdsOf(members: MemberStories): Map<string, string> {
-  let ids = memberIds.get(members);
-  if (!ids) {
-    ids = new Map();
-    for (const [row, id] of members.joined) for (const key of duplicateKeys(row)) ids.set(key, id);
-    memberIds.set(members, ids);
+    idsByList.set(stories, ids);
   }
   return ids;
 }
@@ -49,23 +39,33 @@ function lookUp(ids: Map<string, string>, article: StoryKeyed, since: number): s
 }
 
 /**
- * The story of an article (FeedItem.story). A built-in feed's article gets the id
- * GET /api/stories?feed=gemwire gives its story for everyone (the built-in feeds' stories
- * over the last `windowMs`). A member feed's article gets the id of the public story it
- * joins for its followers (so their lists fold it with that story's articles), else of
- * the story it makes with its feed's other articles or a lone built-in one (see
- * MemberStories) — the id its followers' GET /api/stories gives. An article matches by
- * its link (the same article in another feed) or, published inside the window, as a
- * duplicate the stories left out (the same outlet and title): every copy of an article
- * shows the one story, but an outlet's older post of the same title stays its own.
- * Costs the stories' change check (one aggregate query) and, only after the articles
- * changed, one pass over the stories.
+ * The story of an article (FeedItem.story) as `visible`'s viewer sees it: the id the
+ * viewer's GET /api/stories?feed=gemwire gives the story it is one of. Visitors and
+ * members following no member feed get the public stories' ids (the built-in feeds'
+ * stories over the last `windowMs`), never waiting on the members' layer. A follower's
+ * come from the stories of the built-in feeds and the feeds they follow (see
+ * MemberStories.visibleTo, kept per set of followed feeds): every article of each of
+ * those stories — built-in or of any followed feed — gets that story's id, so a public
+ * story a followed article joined keeps its public id, and a stranger's feed changes
+ * nothing. An article matches by its link (the same article in another feed) or,
+ * published inside the window, as a duplicate the stories left out (the same outlet and
+ * title): every copy of an article shows the one story, but an outlet's older post of
+ * the same title stays its own. Costs the stories' change check (one aggregate query)
+ * and, only after the articles changed, one pass over the viewer's stories.
  */
-export async function storyIdsOf(database: Database, windowMs: number, now = Date.now()): Promise<StoryOf> {
-  const all = await allStoriesOf(database, windowMs, now);
-  const ids = publicIdsOf(all.public);
-  const ofMembers = all.members ? memberIdsOf(all.members) : undefined;
+export async function storyIdsOf(
+  database: Database,
+  windowMs: number,
+  visible: VisibleFeeds,
+  now = Date.now(),
+): Promise<StoryOf> {
+  let stories: StoryGroup[];
+  if (visible.followed.length === 0) stories = await storiesOf(database, "gemwire", windowMs, now);
+  else {
+    const all = await allStoriesOf(database, windowMs, now);
+    stories = all.members ? all.members.visibleTo(visible.followed) : all.public;
+  }
+  const ids = idsOf(stories);
   const since = now - windowMs;
-  return (article) =>
-    lookUp(ids, article, since) ?? (ofMembers ? lookUp(ofMembers, article, since) : undefined) ?? null;
+  return (article) => lookUp(ids, article, since) ?? null;
 }

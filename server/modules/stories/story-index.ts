@@ -31,13 +31,22 @@ export function outletOf(article: Pick<StoryArticle, "link" | "source">): string
 export const earliestFirst = (a: StoryArticle, b: StoryArticle) => a.publishedAt - b.publishedAt || a.id - b.id;
 
 /**
- * Spec §5: of articles with the same outlet (host) and the same title (or the same link), only
- * the earliest counts. Returns the kept articles, earliest first.
+ * Which articles may count as each other's duplicates: only those of one group. The
+ * members' layer gives each member feed a group of its own, so a stranger's copy of a
+ * member's link never removes the member's own (see allStoriesOf).
  */
-export function withoutDuplicates<T extends StoryArticle>(articles: readonly T[]): T[] {
+export type DuplicateGroup<T> = (article: T) => string;
+
+/**
+ * Spec §5: of articles with the same outlet (host) and the same title (or the same link), only
+ * the earliest counts — within each duplicate group, when `groupOf` is given. Returns the
+ * kept articles, earliest first.
+ */
+export function withoutDuplicates<T extends StoryArticle>(articles: readonly T[], groupOf?: DuplicateGroup<T>): T[] {
   const seen = new Set<string>();
   return [...articles].sort(earliestFirst).filter((article) => {
-    const keys = duplicateKeys(article);
+    const group = groupOf ? `${groupOf(article)}\n` : "";
+    const keys = duplicateKeys(article).map((key) => group + key);
     if (keys.some((key) => seen.has(key))) return false;
     for (const key of keys) seen.add(key);
     return true;
@@ -53,7 +62,7 @@ export function duplicateKeys(article: Pick<StoryArticle, "link" | "source" | "t
 
 /**
  * The similar pairs among a changing set of articles, kept up to date incrementally.
- * Duplicates are dropped first, over the whole set (spec §5: before clustering); each
+ * Duplicates are dropped first, over the whole set or each duplicate group (spec §5: before clustering); each
  * update then compares only the titles that are new to the kept set or changed
  * (against every title), keeps the pairs of articles that stay, and forgets those of
  * articles that left. Stories are the connected groups of these pairs, so they are what
@@ -65,8 +74,11 @@ export class StoryIndex<T extends StoryArticle> {
   /** How many titles the last update had to compare (for tests and logs). */
   lastCompared = 0;
 
+  /** `groupOf`: which articles may be each other's duplicates (every article, without it). */
+  constructor(private readonly groupOf?: DuplicateGroup<T>) {}
+
   update(everything: readonly T[]): void {
-    const current = withoutDuplicates(everything);
+    const current = withoutDuplicates(everything, this.groupOf);
     const next = new Map(current.map((article) => [article.id, article]));
     const changed = (article: T) => {
       const known = this.articles.get(article.id);
