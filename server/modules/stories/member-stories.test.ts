@@ -9,6 +9,7 @@ import { PUBLIC_FEEDS } from "../feeds/visible-feeds.ts";
 import { listStories } from "./answers.ts";
 import { DEFAULT_STORIES_WINDOW_MS, storyCacheStats } from "./service.ts";
 import { similarityRatio } from "./similarity.ts";
+import { MINERS, STAKERS, seedPublicStories, storyItem } from "./test/public-stories.ts";
 import { storiesVisibleTo } from "./visible.ts";
 
 const now = Date.now();
@@ -17,26 +18,16 @@ const MINE = "mf-aaaaaaaaaaaa";
 const OTHER = "mf-bbbbbbbbbbbb";
 
 // Two unrelated headlines, and one similar to both (checked below, so the premise holds).
-const MINERS = "Bitcoin miners sell reserves as hashprice falls";
-const STAKERS = "Ethereum stakers move coins as gas fees fall";
 const BRIDGE = "Bitcoin miners move coins as hashprice fees fall";
 
-const item = (id: string, hoursAgo: number, title: string, host: string) =>
-  testItem(id, hoursAgo, now, { title, link: `https://${host}/${id}`, source: host });
+const item = (id: string, hoursAgo: number, title: string, host: string) => storyItem(now, id, hoursAgo, title, host);
 
 describe.each(testDatabaseTargets())("members' feeds and the public stories on $dialect", (target) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 
   beforeEach(async () => {
     handle = await openTestDatabase(target);
-    await upsertArticles(handle.database, "bitcoin", [item("m1", 5, MINERS, "one.example")], now);
-    await upsertArticles(
-      handle.database,
-      "news",
-      [item("m2", 4, MINERS, "two.example"), item("s1", 3, STAKERS, "three.example")],
-      now,
-    );
-    await upsertArticles(handle.database, "market", [item("s2", 2, STAKERS, "four.example")], now);
+    await seedPublicStories(handle.database, now);
   });
   afterEach(async () => {
     await handle.dispose();

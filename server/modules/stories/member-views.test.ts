@@ -17,6 +17,7 @@ import {
   storyCacheStats,
 } from "./service.ts";
 import { similarityRatio } from "./similarity.ts";
+import { MINERS, STAKERS, seedPublicStories, storyItem } from "./test/public-stories.ts";
 import { storiesVisibleTo } from "./visible.ts";
 
 const now = Date.now();
@@ -24,27 +25,17 @@ const WINDOW = DEFAULT_STORIES_WINDOW_MS;
 const A = "mf-aaaaaaaaaaaa";
 const B = "mf-bbbbbbbbbbbb";
 
-const MINERS = "Bitcoin miners sell reserves as hashprice falls";
-const STAKERS = "Ethereum stakers move coins as gas fees fall";
 const QUOKKA = "Quokka token lists on a new exchange";
 const QUOKKAS = "Quokka token lists on new exchanges";
 
-const item = (id: string, hoursAgo: number, title: string, host: string) =>
-  testItem(id, hoursAgo, now, { title, link: `https://${host}/${id}`, source: host });
+const item = (id: string, hoursAgo: number, title: string, host: string) => storyItem(now, id, hoursAgo, title, host);
 
 describe.each(testDatabaseTargets())("members' stories as each viewer sees them on $dialect", (target) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
 
   beforeEach(async () => {
     handle = await openTestDatabase(target);
-    await upsertArticles(handle.database, "bitcoin", [item("m1", 5, MINERS, "one.example")], now);
-    await upsertArticles(
-      handle.database,
-      "news",
-      [item("m2", 4, MINERS, "two.example"), item("s1", 3, STAKERS, "three.example")],
-      now,
-    );
-    await upsertArticles(handle.database, "market", [item("s2", 2, STAKERS, "four.example")], now);
+    await seedPublicStories(handle.database, now);
   });
   afterEach(async () => {
     await handle.dispose();
