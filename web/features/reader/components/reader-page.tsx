@@ -113,7 +113,7 @@ export function ReaderPage({ renderAnalysis, renderComments }: ReaderParts) {
         </div>
         <aside className="space-y-8" aria-label="About this article">
           {reader.status === "ok" ? (
-            <Section title="Key points">{renderAnalysis({ title: reader.title, link })}</Section>
+            <Section title="Analysis">{renderAnalysis({ title: reader.title, link })}</Section>
           ) : null}
           <OtherSources reader={reader} />
         </aside>
