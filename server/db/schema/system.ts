@@ -1,0 +1,18 @@
+/** Background jobs, rate limits and the site-wide settings. */
+
+export interface JobLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: number;
+  hits: number;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: string;
+}
