@@ -55,3 +55,10 @@ export function summaryGroups(stories: readonly Story[]) {
 
 /** "1 source", "3 sources". */
 export const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** The stories with an article tagged with `coin` (all of them without one): the Stories page's `?coin=`. */
+export function storiesTaggedWith(stories: readonly Story[], coin: string | null): Story[] {
+  return coin
+    ? stories.filter((story) => story.articles.some((article) => article.coins.includes(coin)))
+    : [...stories];
+}

@@ -16,7 +16,7 @@ import {
   storiesOfPages,
   useStories,
 } from "../api.ts";
-import { readLinkedStory, readStoryParams, withStoryParams } from "../story-rules.ts";
+import { readLinkedStory, readStoryParams, storiesTaggedWith, withStoryParams } from "../story-rules.ts";
 import { StoryCard } from "./story-card.tsx";
 
 const sortLabels: Record<StorySort, string> = { date: "Sort by Date", coverage: "Sort by Coverage" };
@@ -40,9 +40,7 @@ export function StoriesPage({ aside }: { aside?: ReactNode }) {
   // `?coin=SOL` (issue 17): the loaded stories with an article tagged with that coin.
   const coinFilter = useCoinFilter();
   const loaded = storiesOfPages(stories.data?.pages);
-  const list = coinFilter.coin
-    ? loaded.filter((story) => story.articles.some((article) => article.coins.includes(coinFilter.coin as string)))
-    : loaded;
+  const list = storiesTaggedWith(loaded, coinFilter.coin);
   const refetch = () => void stories.refetch();
   const hours = stories.data?.pages[0]?.windowHours;
   const linkedStory = useLinkedStory(linked, list, stories);
