@@ -1,185 +1,30 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ANALYSIS_CACHE_MS, type Analysis } from "../../../contracts/analysis-catalog.ts";
-import { openDatabase } from "../../db/connection.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ANALYSIS_CACHE_MS } from "../../../contracts/analysis-catalog.ts";
 import { runMaintenance } from "../../jobs/maintenance.ts";
 import { createLogger } from "../../logger.ts";
 import { joinAsMember } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { storeBlogPost } from "../../test/blog-posts.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
-import { appShell, blogPost, cashtags, type FixturePage, german, newsSite, signInPage } from "./fixtures/index.ts";
-import { html, keptFor, LOCAL_PAGES, startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
+import { type AnalysisSite, useAnalysisSite } from "./fixtures/analysis-site.ts";
+import { blogPost, german, newsSite } from "./fixtures/index.ts";
+import { html, keptFor, type TestSite } from "./fixtures/site.ts";
 import { MAX_PAGES_AT_ONCE, MAX_PAGES_PER_ASKER, MAX_VISITOR_PAGES } from "./page-slots.ts";
 import { storeOutcome } from "./repository.ts";
-import { FAILURE_CACHE_MS } from "./service.ts";
 
 /*
- * GET /api/analysis on article pages served from 127.0.0.1 (standing for the internet:
- * LOCAL_PAGES; ALLOW_PRIVATE_SOURCES=1 only lets the coin list reach the local price
- * API), on both databases.
+ * GET /api/analysis (setup: fixtures/analysis-site.ts): the cache (kept 24 hours, shared
+ * by every process), simultaneous asks, the analyses in hand at once, and what an asker
+ * is charged against the rate limit.
  */
 
-type Response = Awaited<ReturnType<FastifyInstance["inject"]>>;
-
-/** Every key point is a sentence of the article's body, quoted exactly where it says it stands. */
-function expectQuotedFromBody(analysis: Analysis, page: FixturePage) {
-  const joined = page.body.join("\n\n");
-  expect(analysis.key_points.length).toBeGreaterThanOrEqual(3);
-  expect(analysis.key_points.length).toBeLessThanOrEqual(5);
-  for (const point of analysis.key_points) {
-    const { text, paragraph, position } = point;
-    expect(position).not.toBeNull();
-    expect(joined.slice(position as number, (position as number) + text.length)).toBe(text);
-    expect(page.body[(paragraph as number) - 1]).toContain(text);
-    for (const marker of page.markers) expect(text.toLowerCase()).not.toContain(marker.toLowerCase());
-  }
-  const positions = analysis.key_points.map((point) => point.position as number);
-  expect(positions).toEqual([...positions].sort((a, b) => a - b));
-}
-
-describe.each(testDatabaseTargets())("article analysis on $dialect", (target) => {
+describe.each(testDatabaseTargets())("article analysis on $dialect: cache, races, slots and charging", (target) => {
+  const analysis = useAnalysisSite(target);
+  const { held, analyse, otherProcess, ok } = analysis;
   let site: TestSite;
-  let prices: Awaited<ReturnType<typeof startPriceApi>>;
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: AnalysisSite["handle"];
   let app: FastifyInstance;
-  const env = () => ({ ALLOW_PRIVATE_SOURCES: "1", PRICE_API_URL: prices.baseUrl });
-  const appOptions = () => ({ env: env(), analysis: { pageFetch: LOCAL_PAGES } });
-
-  /** Requests to /slow wait here until the test lets them go (as missing pages: nothing to read). */
-  const held: Array<() => void> = [];
-
-  beforeAll(async () => {
-    site = await startSite({
-      "/slow": (_, response) => {
-        held.push(() => {
-          response.writeHead(404);
-          response.end();
-        });
-      },
-      "/plain": html("Just text, not a page.", "text/plain"),
-      "/server-error": (_, response) => {
-        response.writeHead(500, { "content-type": "text/html" });
-        response.end("<html><body>Oops</body></html>");
-      },
-    });
-    prices = await startPriceApi();
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, appOptions());
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-    await site.close();
-    await prices.close();
-  });
-  beforeEach(async () => {
-    await handle.database.db.deleteFrom("rate_limits").execute();
-    await handle.database.db.deleteFrom("analysis_cache").execute();
-    // The page read the analysis shares with the reader view is kept apart.
-    await handle.database.db.deleteFrom("reader_cache").execute();
-    site.hits.clear();
-  });
-
-  const analyse = (url: string, options: { remoteAddress?: string; cookies?: Record<string, string> } = {}) =>
-    app.inject({ method: "GET", url: `/api/analysis?url=${encodeURIComponent(url)}`, ...options });
-  /** Another process's app on the same database (its own connection, closed with it). */
-  const otherProcess = () => buildTestApp(openDatabase(handle.location), appOptions());
-  const ok = async (url: string): Promise<Analysis> => {
-    const response = await analyse(url);
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json();
-  };
-
-  describe("key points come from the article's body only", () => {
-    it("(a) a news site: never its menu, ads, share bar, caption, newsletter box, related links or footer", async () => {
-      const analysis = await ok(`${site.origin}${newsSite.path}`);
-      expectQuotedFromBody(analysis, newsSite);
-      expect(analysis).toMatchObject({
-        story_title: "Stablecoin payments hit a record in October",
-        url: `${site.origin}${newsSite.path}`,
-        method: "extractive",
-      });
-      expect(new Date(analysis.analyzed_at).toISOString()).toBe(analysis.analyzed_at);
-    });
-
-    it("(b) a blog post: never its sidebar, comments or post footer; the headline without the blog's name", async () => {
-      const analysis = await ok(`${site.origin}${blogPost.path}`);
-      expectQuotedFromBody(analysis, blogPost);
-      expect(analysis.story_title).toBe("Six months with a hardware wallet");
-    });
-
-    it("(d) a German article: its own sentences, whole across abbreviations", async () => {
-      const analysis = await ok(`${site.origin}${german.path}`);
-      expectQuotedFromBody(analysis, german);
-      expect(analysis.story_title).toBe("Sparkassen öffnen den Bitcoin-Handel für Privatkunden");
-      for (const { text } of analysis.key_points) expect(text).toMatch(/^\p{Lu}.*[.!?]$/u);
-      expect(analysis.tickers).toEqual([{ symbol: "BTC", name: "Bitcoin", mentions: 4, solana: false, token: true }]);
-    });
-
-    it.each([
-      [signInPage, "a sign-in page"],
-      [appShell, "a web app's empty shell"],
-    ])("(e) answers 502 'no article' for %s", async (page) => {
-      const response = await analyse(`${site.origin}${page.path}`);
-      expect(response.statusCode).toBe(502);
-      expect(response.json().error).toEqual({
-        code: "bad_gateway",
-        message: "Analysis failed: no article was found on it",
-      });
-    });
-  });
-
-  describe("tickers", () => {
-    it("(c) counts cashtags, 'Name (SYM)', symbols and names, most mentioned first, flagging Solana and built-in tokens", async () => {
-      const analysis = await ok(`${site.origin}${cashtags.path}`);
-      expectQuotedFromBody(analysis, cashtags);
-      // Counted by hand from the fixture (title and body); SEC, CEO, US, ETF, $USD, $100
-      // and "Apple" are in the coin list or look like tickers, and are not coins here.
-      expect(analysis.tickers).toEqual([
-        { symbol: "SOL", name: "Solana", mentions: 7, solana: true, token: true },
-        { symbol: "BONK", name: "Bonk", mentions: 3, solana: true, token: false },
-        { symbol: "WIF", name: "dogwifhat", mentions: 3, solana: true, token: false },
-        { symbol: "JUP", name: "Jupiter", mentions: 2, solana: true, token: false },
-        { symbol: "BTC", name: "Bitcoin", mentions: 2, solana: false, token: true },
-        { symbol: "ONDO", name: "Ondo", mentions: 2, solana: false, token: false },
-        { symbol: "ETH", name: "Ethereum", mentions: 1, solana: false, token: true },
-      ]);
-    });
-  });
-
-  describe("failures", () => {
-    it.each([
-      ["/missing", "answered HTTP 404 (not found)"],
-      ["/server-error", "answered HTTP 500"],
-      ["/plain", "it is not a web page (text/plain)"],
-    ])("answers %s with 502 'Analysis failed: <why>'", async (path, why) => {
-      const response = await analyse(`${site.origin}${path}`);
-      expect(response.statusCode).toBe(502);
-      expect(response.json().error.code).toBe("bad_gateway");
-      expect(response.json().error.message).toMatch(/^Analysis failed: /);
-      expect(response.json().error.message).toContain(why);
-    });
-
-    it("keeps a page's failure 10 minutes: asked again, the page is not fetched again", async () => {
-      for (let i = 0; i < 3; i++) expect((await analyse(`${site.origin}/server-error`)).statusCode).toBe(502);
-      expect(site.count("/server-error")).toBe(1);
-    });
-
-    it.each([
-      ["", "querystring.url: url is required"],
-      ["javascript:alert(1)", "bloomberg.com and wsj.com pages are not analysed"],
-      ["ftp://example.com/a", "url must be an http(s) article address"],
-      ["https://www.bloomberg.com/news/articles/x", "bloomberg.com and wsj.com pages are not analysed"],
-      ["https://example.com/\u0000", "Must not contain control characters"],
-      [`https://example.com/${"x".repeat(2100)}`, "url must be at most 2048 characters"],
-    ])("refuses %j with 400", async (url, message) => {
-      const response = await analyse(url);
-      expect(response.statusCode).toBe(400);
-      expect(response.json().error.message).toContain(message);
-      expect(site.count()).toBe(0);
-    });
+  beforeAll(() => {
+    ({ site, handle, app } = analysis);
   });
 
   describe("the cache", () => {
@@ -440,102 +285,5 @@ describe.each(testDatabaseTargets())("article analysis on $dialect", (target) =>
       });
       expect(asMember.statusCode).toBe(200);
     });
-  });
-
-  describe("blog posts", () => {
-    const post = {
-      id: "post-analysis",
-      slug: "why-we-read-the-whitepaper",
-      title: "Why we read the whitepaper first",
-      excerpt: "Before any token, the document.",
-      content: [
-        "Every token we cover starts with its whitepaper, because the document shows what the team promised before any marketing began.",
-        "A whitepaper that cannot explain where the token's value comes from is the clearest warning sign we know.",
-        "We also compare the whitepaper with the code the team actually shipped, since the two often drift apart after launch.",
-        "Readers ask why we spend hours on documents that few investors read, and the answer is that the whitepaper is the promise.",
-      ].join("\n\n"),
-      updated_at: 1,
-    };
-
-    beforeAll(async () => {
-      await storeBlogPost(handle.database, post);
-    });
-
-    it("analyses a post from its stored text, fetching nothing", async () => {
-      const analysis = await ok(`/blog/${post.slug}`);
-      expect(site.count()).toBe(0);
-      expect(analysis.story_title).toBe(post.title);
-      expect(analysis.url).toBe(`/blog/${post.slug}`);
-      expect(analysis.key_points).toHaveLength(3);
-      for (const { text, position } of analysis.key_points) {
-        expect(post.content.slice(position as number, (position as number) + text.length)).toBe(text);
-      }
-    });
-
-    it("analyses an edited post afresh", async () => {
-      const before = await ok(`/blog/${post.slug}`);
-      await handle.database.db
-        .updateTable("blog_posts")
-        .set({ title: "Why we always read the whitepaper first", updated_at: 2 })
-        .where("id", "=", post.id)
-        .execute();
-      const after = await ok(`/blog/${post.slug}`);
-      expect(before.story_title).toBe(post.title);
-      expect(after.story_title).toBe("Why we always read the whitepaper first");
-    });
-
-    it("answers 404 for a post that does not exist", async () => {
-      const response = await analyse("/blog/no-such-post");
-      expect(response.statusCode).toBe(404);
-      expect(response.json().error.message).toBe("Analysis failed: Post not found");
-    });
-  });
-});
-
-describe("tickers while the price API's coin list cannot be had", () => {
-  it("uses Gemwire's own coins, and asks the price API again only later", async () => {
-    const site = await startSite();
-    const prices = await startPriceApi();
-    prices.answerList((_, response) => {
-      response.writeHead(500);
-      response.end();
-    });
-    const [target] = testDatabaseTargets();
-    if (!target) throw new Error("no test database");
-    const handle = await openTestDatabase(target);
-    const app = await buildTestApp(handle.database, {
-      env: { ALLOW_PRIVATE_SOURCES: "1", PRICE_API_URL: prices.baseUrl },
-      analysis: { pageFetch: LOCAL_PAGES },
-    });
-    try {
-      const response: Response = await app.inject({
-        method: "GET",
-        url: `/api/analysis?url=${encodeURIComponent(`${site.origin}${cashtags.path}`)}`,
-      });
-      expect(response.statusCode).toBe(200);
-      // ONDO is only in the coin list: without it, only Gemwire's own coins are found.
-      expect(response.json().tickers.map((ticker: { symbol: string }) => ticker.symbol)).toEqual([
-        "SOL",
-        "BONK",
-        "WIF",
-        "JUP",
-        "BTC",
-        "ETH",
-      ]);
-      await app.inject({
-        method: "GET",
-        url: `/api/analysis?url=${encodeURIComponent(`${site.origin}${newsSite.path}`)}`,
-      });
-      expect(prices.count("/api/v3/coins/list")).toBe(1);
-      // Made without the coin list, the analyses are kept only until it may be back.
-      for (const page of [cashtags, newsSite]) {
-        expect(await keptFor(handle.database, `${site.origin}${page.path}`)).toBe(FAILURE_CACHE_MS);
-      }
-    } finally {
-      await app.close();
-      await handle.dispose();
-      await site.close();
-      await prices.close();
-    }
   });
 });
