@@ -15,6 +15,16 @@ export default defineConfig({
         },
       },
       {
+        // `npm run test:bench`, after the build: every benchmark end to end at a tiny size.
+        test: {
+          name: "bench",
+          environment: "node",
+          include: ["bench/**/*.test.ts"],
+          testTimeout: 240_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: "web",

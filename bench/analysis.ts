@@ -10,8 +10,9 @@ import { splitSentences } from "../server/modules/analysis/sentences.ts";
 import { TickerCount } from "../server/modules/analysis/tickers.ts";
 import { tagArticle } from "../server/modules/feeds/coin-tags.ts";
 import { dedupeByContainment } from "../server/modules/trends/dedupe.ts";
+import { sized } from "./tiny.ts";
 
-const ROUNDS = 5;
+const ROUNDS = sized(5, 1);
 
 function best(run: () => unknown): number {
   run(); // warm-up

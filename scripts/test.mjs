@@ -1,4 +1,5 @@
-// `npm test`: lint and format check, type check, unit and API tests, build, browser tests.
+// `npm test`: lint and format check, type check, unit and API tests, build, the benchmarks
+// at a tiny size, browser tests.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -11,6 +12,7 @@ const steps = [
   ["type check (tsc)", ["run", "--silent", "typecheck"]],
   ["unit and API tests (Vitest)", ["run", "--silent", "test:unit"]],
   ["build", ["run", "--silent", "build"]],
+  ["benchmarks at a tiny size (Vitest)", ["run", "--silent", "test:bench"]],
   ["browser tests (Playwright + Chromium)", ["run", "--silent", "test:e2e"]],
 ];
 
@@ -28,8 +30,9 @@ for (const [name, args] of steps) {
 // One plain closing line for whoever reads the log: every test Vitest and Playwright ran.
 const read = (file) => JSON.parse(fs.readFileSync(path.join(root, "reports", file), "utf8"));
 const unit = read("vitest.json");
+const bench = read("bench.json");
 const e2e = read("e2e.json").stats;
-const passed = unit.numPassedTests + e2e.expected + e2e.flaky;
-const failed = unit.numFailedTests + e2e.unexpected;
+const passed = unit.numPassedTests + bench.numPassedTests + e2e.expected + e2e.flaky;
+const failed = unit.numFailedTests + bench.numFailedTests + e2e.unexpected;
 console.log("\n✔ all checks passed");
 console.log(`Tests: ${passed} passed, ${failed} failed`);
