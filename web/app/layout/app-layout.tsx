@@ -127,7 +127,9 @@ export function AppLayout() {
           />
         </div>
         {showsTicker(pathname) ? <TickerStrip /> : null}
-        <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 outline-none lg:px-8">
+        {/* At least a screen tall: the footer starts below the first screen, so a page that
+            arrives after the shell (its own chunk) does not push it down in view. */}
+        <main id="main" tabIndex={-1} className="min-h-dvh flex-1 px-4 py-8 outline-none lg:px-8">
           <Outlet />
         </main>
         <Footer onStartTour={startTour} />
