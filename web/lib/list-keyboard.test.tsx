@@ -21,6 +21,20 @@ const items = (): FeedItem[] => [
   feedItem(4),
 ];
 
+/*
+ * What the keys do (list-keys.ts) is fetched after the first list renders. These tests hold
+ * it back or make it fail; by default it arrives at once, as a cached chunk would.
+ */
+const arrival = vi.hoisted(() => ({
+  mode: "at once" as "at once" | "held" | "fails",
+  release: null as (() => void) | null,
+}));
+vi.mock("./list-keys.ts", async (importOriginal) => {
+  if (arrival.mode === "fails") throw new Error("Failed to fetch dynamically imported module");
+  if (arrival.mode === "held") await new Promise<void>((resolve) => (arrival.release = resolve));
+  return importOriginal();
+});
+
 let fake: ReturnType<typeof fakeApi>;
 let onSearch: ReturnType<typeof vi.fn<() => void>>;
 let scrolled: ReturnType<typeof vi.fn>;
@@ -83,6 +97,27 @@ function current(): string | null {
 const where = () => screen.getByTestId("where").textContent;
 const storedReads = () =>
   (JSON.parse(window.localStorage.getItem(READ_STORAGE_KEY) ?? "[]") as [string, number][]).map(([link]) => link);
+
+// First in this file: they need list-keys.ts not loaded yet.
+describe("before the shortcuts have arrived", () => {
+  it("a key pressed when they cannot load says so, and they are fetched again at the next key", async () => {
+    arrival.mode = "fails";
+    await renderPage();
+    press("j");
+    await waitFor(() => expect(toastStore.getSnapshot()[0]?.title).toBe("The keyboard shortcuts could not load"));
+    expect(toastStore.getSnapshot()[0]?.description).toMatch(/reload the page/);
+    arrival.mode = "held";
+    press("j");
+    press("j");
+    press("m");
+    await waitFor(() => expect(arrival.release).toBeTypeOf("function"));
+    expect(current()).toBeNull();
+    arrival.release?.();
+    // Held, not lost: answered in order once they arrive.
+    await waitFor(() => expect(current()).toBe("Article 2"));
+    expect(storedReads()).toEqual(["https://news.example/2"]);
+  });
+});
 
 describe("j and k", () => {
   it("move through the articles shown, focused and scrolled into view; a closed fold's articles are skipped", async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { type NavigateFunction, useNavigate } from "react-router";
+import { toast } from "../components/ui/toast/toast-store.ts";
 import { paths } from "../paths.ts";
 
 /*
@@ -12,6 +13,10 @@ import { paths } from "../paths.ts";
  * An article on a list is an element marked `data-reading-article` (focusable, tabIndex -1)
  * whose actions are registered with `listEntryRef`. Keys are ignored with Ctrl, Meta or Alt,
  * while typing (inputs, text areas, selects, editable text) and while a dialog is open.
+ *
+ * This file is what every list needs at once (the articles, the requests, the listener);
+ * what the keys do is in list-keys.ts, fetched after the first list renders (the home
+ * page's first download has a budget). Keys pressed before it arrives are answered then.
  */
 
 export type ListEntry = {
@@ -57,116 +62,64 @@ export function useListRequests(): Requests {
 }
 
 // ---------------------------------------------------------------------------------------
-// The keys
+// The keys: answered by list-keys.ts, fetched when the first list renders
 
-const TYPING = "input, textarea, select, [contenteditable]:not([contenteditable='false'])";
-const DIALOG = "dialog[open], [role='dialog'], [role='alertdialog']";
+type ListKeys = typeof import("./list-keys.ts");
+type ListPage = import("./list-keys.ts").ListPage;
 
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  return (target as HTMLElement).isContentEditable || target.closest(TYPING) !== null;
+/** What list-keys.ts acts on; navigate is the latest list's. */
+function listPage(navigate: NavigateFunction): ListPage {
+  return {
+    entrySelector: `[${ENTRY_ATTRIBUTE}]`,
+    entryOf: (element) => entries.get(element),
+    askForHelp: () => request({ help: true }),
+    askForSearch: () => request({ searches: requests.searches + 1 }),
+    openInReader: (link) => navigate(paths.reader(link)),
+  };
 }
 
-/** The articles the reader can see, in the page's order (a fold's closed articles are not). */
-function shownEntries(): HTMLElement[] {
-  return Array.from(document.querySelectorAll<HTMLElement>(`[${ENTRY_ATTRIBUTE}]`)).filter(
-    (element) => element.closest("[hidden], [inert]") === null,
+/** Key presses that can be shortcuts, held while list-keys.ts is on its way (bounded). */
+const SHORTCUT_KEYS = new Set(["j", "k", "o", "Enter", "v", "s", "m", "u", "d", "/", "?"]);
+const MAX_WAITING = 10;
+let keys: ListKeys | null = null;
+let loading: Promise<void> | null = null;
+let waiting: KeyboardEvent[] = [];
+
+function loadKeys() {
+  if (loading) return;
+  loading = import("./list-keys.ts").then(
+    (loaded) => {
+      keys = loaded;
+      const held = waiting;
+      waiting = [];
+      if (latestNavigate && mounted > 0) for (const event of held) loaded.onListKey(event, listPage(latestNavigate));
+    },
+    () => {
+      // Tried again at the next key press; said now only if a key was waiting for it.
+      loading = null;
+      if (waiting.length === 0) return;
+      waiting = [];
+      toast({
+        title: "The keyboard shortcuts could not load",
+        description: "You may be offline, or Gemwire has been updated since this page opened: reload the page.",
+        variant: "destructive",
+      });
+    },
   );
-}
-
-let current: HTMLElement | null = null;
-/** Where the current article stood, for when it leaves the list (read under 'Hide read'). */
-let currentIndex = -1;
-
-function currentEntry(shown: HTMLElement[]): HTMLElement | null {
-  const focused = document.activeElement?.closest<HTMLElement>(`[${ENTRY_ATTRIBUTE}]`) ?? null;
-  if (focused && shown.includes(focused)) return focused;
-  if (current && shown.includes(current)) return current;
-  return null;
-}
-
-function moveTo(element: HTMLElement, index: number) {
-  current = element;
-  currentIndex = index;
-  element.focus({ preventScroll: true });
-  // Nearest: a row scrolls sideways only as far as the card needs, the page likewise.
-  element.scrollIntoView?.({ block: "nearest", inline: "nearest" });
-}
-
-function move(step: 1 | -1) {
-  const shown = shownEntries();
-  if (shown.length === 0) return;
-  const at = currentEntry(shown);
-  let index: number;
-  if (at) index = shown.indexOf(at) + step;
-  else if (currentIndex >= 0) index = step === 1 ? currentIndex : currentIndex - 1;
-  else index = 0;
-  index = Math.max(0, Math.min(shown.length - 1, index));
-  moveTo(shown[index] as HTMLElement, index);
-}
-
-const opensInReader = (link: string) => /^https?:\/\//i.test(link);
-
-function onKeyDown(event: KeyboardEvent, navigate: NavigateFunction) {
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
-  if (isTyping(event.target) || document.querySelector(DIALOG)) return;
-  const key = event.key;
-  if (key === "j" || key === "k") {
-    event.preventDefault();
-    move(key === "j" ? 1 : -1);
-    return;
-  }
-  if (key === "/") {
-    event.preventDefault();
-    request({ searches: requests.searches + 1 });
-    return;
-  }
-  if (key === "?") {
-    event.preventDefault();
-    request({ help: true });
-    return;
-  }
-  const shown = shownEntries();
-  const element = currentEntry(shown);
-  const entry = element ? entries.get(element) : undefined;
-  if (!element || !entry) return;
-  // Enter on a card's button or link is that control's; on the article itself it opens it.
-  if (key === "Enter" && event.target !== element) return;
-  switch (key) {
-    case "o":
-    case "Enter":
-      if (!opensInReader(entry.link)) return;
-      entry.markRead();
-      navigate(paths.reader(entry.link));
-      break;
-    case "v":
-      if (!opensInReader(entry.link)) return;
-      entry.markRead();
-      window.open(entry.link, "_blank", "noopener,noreferrer");
-      break;
-    case "s":
-      entry.favorite();
-      break;
-    case "m":
-      entry.toggleRead();
-      break;
-    case "u":
-      entry.vote("up");
-      break;
-    case "d":
-      entry.vote("down");
-      break;
-    default:
-      return;
-  }
-  event.preventDefault();
 }
 
 // One listener for the page however many lists it shows; the latest list's navigate is used.
 let mounted = 0;
 let latestNavigate: NavigateFunction | null = null;
 const listener = (event: KeyboardEvent) => {
-  if (latestNavigate) onKeyDown(event, latestNavigate);
+  if (!latestNavigate) return;
+  if (keys) {
+    keys.onListKey(event, listPage(latestNavigate));
+    return;
+  }
+  const maybeShortcut = SHORTCUT_KEYS.has(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey;
+  if (maybeShortcut && waiting.length < MAX_WAITING) waiting.push(event);
+  loadKeys();
 };
 
 /** Turns the shortcuts on while a list is on the page. */
@@ -177,11 +130,12 @@ export function useListKeyboard() {
   }, [navigate]);
   useEffect(() => {
     if (mounted++ === 0) document.addEventListener("keydown", listener);
+    loadKeys();
     return () => {
       if (--mounted === 0) {
         document.removeEventListener("keydown", listener);
-        current = null;
-        currentIndex = -1;
+        waiting = [];
+        keys?.forgetCurrent();
       }
     };
   }, []);

@@ -4,7 +4,6 @@ import { LazyPart } from "../../components/ui/lazy-part.tsx";
 import { Toaster } from "../../components/ui/toast/toaster.tsx";
 import { usePageViews } from "../../features/analytics/use-page-views.ts";
 import { useUnreadCount } from "../../features/community/notifications-api.ts";
-import { useLiveNotifications } from "../../features/community/use-live-notifications.ts";
 import { ListShortcutsHost } from "../../features/feeds/components/reading-shortcuts.tsx";
 import { PriceMarquee } from "../../features/market/components/price-marquee.tsx";
 import { TickerStrip } from "../../features/market/components/ticker-strip.tsx";
@@ -28,6 +27,10 @@ const AnalysisDialog = lazy(() =>
 );
 const TourDialog = lazy(() =>
   import("../../features/tour/components/tour-dialog.tsx").then((m) => ({ default: m.TourDialog })),
+);
+// Only a member has live notifications: their stream's code comes after the first render.
+const LiveNotifications = lazy(() =>
+  import("../../features/community/use-live-notifications.ts").then((m) => ({ default: m.LiveNotifications })),
 );
 const DiscussionDrawer = lazy(() =>
   import("../../features/community/components/discussion-drawer.tsx").then((m) => ({ default: m.DiscussionDrawer })),
@@ -85,7 +88,6 @@ export function AppLayout() {
   useSearchShortcut(openSearch);
   const analysis = useAnalysis();
   const discussion = useDiscussion();
-  useLiveNotifications(user?.id ?? null);
   const unread = useUnreadCount(user?.id ?? null);
   usePageViews();
   const tour = useTour();
@@ -125,12 +127,19 @@ export function AppLayout() {
           />
         </div>
         {showsTicker(pathname) ? <TickerStrip /> : null}
-        <main id="main" tabIndex={-1} className="flex-1 px-4 py-8 outline-none lg:px-8">
+        {/* At least a screen tall: the footer starts below the first screen, so a page that
+            arrives after the shell (its own chunk) does not push it down in view. */}
+        <main id="main" tabIndex={-1} className="min-h-dvh flex-1 px-4 py-8 outline-none lg:px-8">
           <Outlet />
         </main>
         <Footer onStartTour={startTour} />
       </div>
       <Toaster />
+      {user ? (
+        <LazyPart what="Live notifications">
+          <LiveNotifications memberId={user.id} />
+        </LazyPart>
+      ) : null}
       <ListShortcutsHost onSearch={openSearch} />
       {searching ? (
         <Suspense fallback={null}>

@@ -100,3 +100,12 @@ export function useLiveNotifications(memberId: string | null, browser?: BrowserP
 
   return state;
 }
+
+/**
+ * The member's live notifications as a part of the layout, so the layout can fetch this
+ * code only for a member, after the first render (the home page's first download has a budget).
+ */
+export function LiveNotifications({ memberId }: { memberId: string }) {
+  useLiveNotifications(memberId);
+  return null;
+}

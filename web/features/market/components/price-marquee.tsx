@@ -5,6 +5,7 @@ import { formatUsd } from "../../../lib/usd.ts";
 import { paths } from "../../../paths.ts";
 import { usePrices } from "../api.ts";
 import { PriceChange } from "./price-change.tsx";
+import { CHANGE_SLOT, PRICE_SLOT } from "./price-slots.ts";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
@@ -113,9 +114,9 @@ function MarqueeCoin({ symbol, quote }: { symbol: string; quote: { usd: number; 
   const body = (
     <>
       <span className="font-semibold text-zinc-100">{symbol}</span>{" "}
-      <span className="font-mono tabular-nums text-zinc-300">{formatUsd(quote?.usd)}</span>
+      <span className={`font-mono tabular-nums text-zinc-300 ${PRICE_SLOT}`}>{formatUsd(quote?.usd)}</span>
       {quote ? <span className="sr-only"> </span> : <span className="sr-only"> no price now</span>}
-      {quote ? <PriceChange change={quote.change24h} /> : null}
+      <span className={CHANGE_SLOT}>{quote ? <PriceChange change={quote.change24h} /> : null}</span>
     </>
   );
   const look = "flex items-center gap-2 whitespace-nowrap px-4 py-1.5";

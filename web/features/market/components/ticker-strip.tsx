@@ -4,6 +4,7 @@ import { formatUsd } from "../../../lib/usd.ts";
 import { paths } from "../../../paths.ts";
 import { usePrices } from "../api.ts";
 import { PriceChange } from "./price-change.tsx";
+import { CHANGE_SLOT, PRICE_SLOT } from "./price-slots.ts";
 
 /**
  * The token ticker strip: each built-in token with its live price and 24-hour change where
@@ -26,15 +27,13 @@ export function TickerStrip() {
                 className="inline-flex items-center gap-2 rounded-full border border-line px-3 py-1 hover:border-gem"
               >
                 <span className="font-mono font-medium text-zinc-200">{token.symbol}</span>{" "}
-                <span className="font-mono text-xs tabular-nums text-zinc-400">{formatUsd(quote?.usd)}</span>
-                {quote ? (
-                  <>
-                    <span className="sr-only"> </span>
-                    <PriceChange change={quote.change24h} className="text-xs" />
-                  </>
-                ) : (
-                  <span className="sr-only"> no price now</span>
-                )}
+                <span className={`font-mono text-xs tabular-nums text-zinc-400 ${PRICE_SLOT}`}>
+                  {formatUsd(quote?.usd)}
+                </span>
+                {quote ? <span className="sr-only"> </span> : <span className="sr-only"> no price now</span>}
+                <span className={`text-xs ${CHANGE_SLOT}`}>
+                  {quote ? <PriceChange change={quote.change24h} className="text-xs" /> : null}
+                </span>
               </Link>
             </li>
           );
