@@ -32,13 +32,14 @@ import { createPageClients, type PageFetchPolicy, PageReads } from "./modules/re
 import { readerRoutes } from "./modules/reader/routes.ts";
 import { readingRoutes } from "./modules/reading/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
+import { presentSiteConfig } from "./modules/site/presenter.ts";
 import { siteRoutes } from "./modules/site/routes.ts";
 import { storyRoutes } from "./modules/stories/routes.ts";
 import { trendsRoutes } from "./modules/trends/routes.ts";
 import { createTrendsService, type TrendsService } from "./modules/trends/service.ts";
 import { trendSources } from "./modules/trends/sources.ts";
 import { createGuardedFetch } from "./outbound/guarded-fetch.ts";
-import { webDistDir } from "./paths.ts";
+import { appVersion, webDistDir } from "./paths.ts";
 import { registerAccessMode } from "./plugins/access-mode.ts";
 import { handleClientError } from "./plugins/client-errors.ts";
 import { registerErrorHandler } from "./plugins/errors.ts";
@@ -252,6 +253,6 @@ export async function buildApp({
   await app.register(publishRoutes);
   await app.register(blogFeedRoutes);
   if (config.sampleMode) await app.register(sampleRoutes);
-  await registerWebApp(app, webRoot);
+  await registerWebApp(app, webRoot, presentSiteConfig(config, appVersion));
   return app;
 }

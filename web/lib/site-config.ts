@@ -12,6 +12,30 @@ export const siteConfigQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
+/** The id of the JSON data block the server puts the site settings in (server/plugins/web-app.ts). */
+const INLINED = "gemwire-site";
+
+/**
+ * The site settings the server inlined in the page, so the first render has them without
+ * a round trip; undefined when there are none (the Vite dev server's page) or they do not
+ * read as settings.
+ */
+export function inlinedSiteConfig(doc: Document = document): SiteConfig | undefined {
+  const text = doc.getElementById(INLINED)?.textContent;
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    const looksRight =
+      typeof value === "object" &&
+      value !== null &&
+      typeof (value as SiteConfig).name === "string" &&
+      typeof (value as SiteConfig).sampleMode === "boolean";
+    return looksRight ? (value as SiteConfig) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Public site settings from the server: contact address and social links. */
 export function useSiteConfig() {
   return useQuery(siteConfigQuery);
