@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/database.ts";
 import { KeptPage } from "../modules/stories/pages.ts";
-import { matchesEtag } from "../modules/stories/routes.ts";
 import { readDataVersions, type VersionedTable, versionOf } from "./data-versions.ts";
 
 /**
@@ -95,6 +94,13 @@ export class AnswerCache {
     }
     return entry;
   }
+}
+
+/** Whether an If-None-Match header names this ETag (compared weakly, as RFC 9110 asks for GET). */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header === "*" || header.split(",").some((tag) => opaque(tag) === opaque(etag));
 }
 
 const caches = new WeakMap<Database, AnswerCache>();
