@@ -1,81 +1,50 @@
 /**
- * A small closed-loop HTTP load generator over undici: `connections` clients each send a
- * request, read the whole answer, and send the next, for `seconds`. Enough to compare
- * routes of one server in one run; not a replacement for a dedicated load tool.
+ * Load over HTTP with autocannon: `connections` clients, each sending its next request
+ * when the last answer has arrived, for `seconds`, after a warm-up of its own that is not
+ * counted. Latencies are taken from every answer (autocannon's summary has no p95).
  */
-import { Pool } from "undici";
+import autocannon from "autocannon";
 
 export type LoadResult = {
   requests: number;
+  /** Failed connections, timeouts and answers other than 2xx/304. */
   errors: number;
   perSecond: number;
   p50Ms: number;
+  p95Ms: number;
   p99Ms: number;
-  /** Bytes of the last successful answer's body as sent (compressed only when the headers ask for it). */
-  bodyBytes: number;
+  /** Bytes of the answers' bodies and headers, per answer on average. */
+  bytesPerAnswer: number;
 };
 
-const percentile = (sorted: Float64Array, share: number) =>
+export const percentile = (sorted: Float64Array, share: number) =>
   sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] as number);
 
-export async function runLoad(
-  origin: string,
-  path: string,
-  {
-    connections,
-    seconds,
-    warmUpSeconds = 1,
-    headers = {},
-  }: { connections: number; seconds: number; warmUpSeconds?: number; headers?: Record<string, string> },
-): Promise<LoadResult> {
-  const pool = new Pool(origin, { connections, pipelining: 1 });
+type Options = { connections: number; seconds: number; warmUpSeconds?: number; headers?: Record<string, string> };
+
+function cannon(url: string, { connections, seconds, headers = {} }: Options, onAnswer?: (ms: number) => void) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections, duration: seconds, headers }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    if (onAnswer) instance.on("response", (_client, _status, _bytes, ms) => onAnswer(ms));
+  });
+}
+
+export async function runLoad(origin: string, path: string, options: Options): Promise<LoadResult> {
+  const url = `${origin}${path}`;
+  await cannon(url, { ...options, seconds: options.warmUpSeconds ?? 1 });
   const latencies: number[] = [];
-  let errors = 0;
-  let bodyBytes = 0;
-  let measuring = false;
-  let stopAt = Number.POSITIVE_INFINITY;
-
-  const client = async () => {
-    while (performance.now() < stopAt) {
-      // Only requests sent after the warm-up count: one queued behind the warm-up's
-      // connection setup would charge it to the measured latencies.
-      const counted = measuring;
-      const started = performance.now();
-      try {
-        const response = await pool.request({ path, method: "GET", headers });
-        // Counted, not kept: the client's share of the two cores stays small.
-        let bytes = 0;
-        for await (const chunk of response.body) bytes += (chunk as Buffer).length;
-        if (response.statusCode !== 200) {
-          if (counted) errors++;
-          continue;
-        }
-        bodyBytes = bytes;
-      } catch {
-        if (counted) errors++;
-        continue;
-      }
-      if (counted) latencies.push(performance.now() - started);
-    }
-  };
-
-  const warmUpEnds = performance.now() + warmUpSeconds * 1000;
-  stopAt = warmUpEnds + seconds * 1000;
-  const running = Array.from({ length: connections }, client);
-  await new Promise((resolve) => setTimeout(resolve, warmUpSeconds * 1000));
-  measuring = true;
-  const measuredFrom = performance.now();
-  await Promise.all(running);
-  const elapsed = (performance.now() - measuredFrom) / 1000;
-  await pool.close();
-
+  const result = await cannon(url, options, (ms) => latencies.push(ms));
   const sorted = Float64Array.from(latencies).sort();
+  const answered = result.requests.total;
   return {
-    requests: latencies.length,
-    errors,
-    perSecond: latencies.length / elapsed,
+    requests: answered,
+    errors: result.errors + result.timeouts + result.non2xx,
+    perSecond: answered / options.seconds,
     p50Ms: percentile(sorted, 0.5),
+    p95Ms: percentile(sorted, 0.95),
     p99Ms: percentile(sorted, 0.99),
-    bodyBytes,
+    bytesPerAnswer: answered > 0 ? result.throughput.total / answered : 0,
   };
 }

@@ -50,21 +50,35 @@ async function freePort(): Promise<number> {
 
 export type ServerProcess = { origin: string; pid: number; child: ChildProcess; stop(): Promise<void> };
 
-/** Starts dist/server/main.js in sample mode with its data in `dataDir` (its own SQLite database). */
-export async function startServer(dataDir: string, nodeFlags: string[]): Promise<ServerProcess> {
+/**
+ * Starts dist/server/main.js in sample mode with its data in `dataDir` (its own SQLite
+ * database, unless `env` names a DATABASE_URL), with `env` added to its environment.
+ */
+export async function startServer(
+  dataDir: string,
+  nodeFlags: string[],
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  return startProcess(path.join(root, "dist", "server", "main.js"), nodeFlags, {
+    SAMPLE_MODE: "1",
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: "bench admin password",
+    LOG_LEVEL: "warn",
+    ...env,
+  });
+}
+
+/** Starts a Node script as the server is started (same flags), listening on PORT on 127.0.0.1. */
+export async function startProcess(
+  script: string,
+  nodeFlags: string[],
+  env: Record<string, string>,
+): Promise<ServerProcess> {
   const port = await freePort();
-  const { DATABASE_URL: _theirs, ...env } = process.env;
-  const child = spawn(process.execPath, [...nodeFlags, path.join(root, "dist", "server", "main.js")], {
+  const { DATABASE_URL: _theirs, ...inherited } = process.env;
+  const child = spawn(process.execPath, [...nodeFlags, script], {
     cwd: root,
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SAMPLE_MODE: "1",
-      DATA_DIR: dataDir,
-      ADMIN_PASSWORD: "bench admin password",
-      LOG_LEVEL: "warn",
-    },
+    env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   return {

@@ -23,7 +23,7 @@ import type {
   UserFeedSettingsTable,
 } from "./schema/feeds.ts";
 import type { GemsLedgerTable, PriceSnapshotsTable, UserPredictionsTable } from "./schema/market.ts";
-import type { AppSettingsTable, JobLeasesTable, RateLimitsTable } from "./schema/system.ts";
+import type { AppSettingsTable, DataVersionsTable, JobLeasesTable, RateLimitsTable } from "./schema/system.ts";
 
 export type * from "./schema/accounts.ts";
 export type * from "./schema/community.ts";
@@ -65,4 +65,5 @@ export interface Schema {
   member_feeds: MemberFeedsTable;
   member_feed_follows: MemberFeedFollowsTable;
   reader_cache: ReaderCacheTable;
+  data_versions: DataVersionsTable;
 }

@@ -16,3 +16,9 @@ export interface AppSettingsTable {
   key: string;
   value: string;
 }
+
+/** A version per table that answers are built from, moved by triggers on every write (migration 023). */
+export interface DataVersionsTable {
+  name: string;
+  version: number;
+}

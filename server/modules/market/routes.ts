@@ -12,6 +12,7 @@ import {
 import { findBuiltInToken, MAX_PRICE_SYMBOLS, SYMBOL } from "../../../contracts/market-catalog.ts";
 import { text } from "../../../contracts/text.ts";
 import { invalidRequest, notFound } from "../../errors.ts";
+import { answersOf, JSON_TYPE, sendKept } from "../../lib/answer-cache.ts";
 import { priceHistory, tokenNews } from "./service.ts";
 
 /** A symbol as shown back in an error: short, so a huge input does not come back whole. */
@@ -74,16 +75,27 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ["market"],
         summary: "A built-in token's recorded prices over a range (1h, 24h, 7d or 30d)",
         description:
-          "From the snapshots the server records every minute and keeps 30 days; longer ranges are averaged into at most 300 points. `recordedSince` tells how far back recording goes.",
+          "From the snapshots the server records every minute and keeps 30 days; longer ranges are averaged into at most 300 points. `recordedSince` tells how far back recording goes. Answers carry an ETag: with If-None-Match, an unchanged answer answers 304.",
         params: tokenParams,
         querystring: historyQuerySchema,
-        response: { 200: historySchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: {
+          200: historySchema,
+          304: z.undefined().describe("Not modified: the answer If-None-Match names is still current"),
+          400: errorBodySchema,
+          404: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
       const token = builtInToken(request.params.symbol);
-      reply.header("cache-control", "public, max-age=30");
-      return priceHistory(app.database, token.symbol, request.query.range);
+      const { range } = request.query;
+      const page = await answersOf(app.database).answer({
+        key: JSON.stringify(["history", token.symbol, range]),
+        tables: ["price_snapshots"],
+        build: async () =>
+          JSON.stringify(z.encode(historySchema, await priceHistory(app.database, token.symbol, range))),
+      });
+      return sendKept(request, reply, page, { cacheControl: "public, max-age=30", vary: [], type: JSON_TYPE });
     },
   );
 

@@ -2,15 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { storiesQuerySchema, storiesSchema } from "../../../contracts/stories.ts";
+import { JSON_TYPE, PRIVATE_REVALIDATE, sendKept } from "../../lib/answer-cache.ts";
 import { visibleFeedsOf } from "../feeds/visible-feeds.ts";
 import { listStories } from "./answers.ts";
-
-/** Whether an If-None-Match header names this ETag (compared weakly, as RFC 9110 asks for GET). */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
-  return header === "*" || header.split(",").some((tag) => opaque(tag) === opaque(etag));
-}
 
 export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -39,12 +33,7 @@ export const storyRoutes: FastifyPluginAsyncZod = async (app) => {
         visible: await visibleFeedsOf(app.database, app.config.memberFeeds ? (request.member?.id ?? null) : null),
       });
       // Visitors share one answer, a follower of member feeds gets theirs: "private"; "no-cache" has the browser ask again each time, with the ETag.
-      reply.header("etag", page.etag).header("cache-control", "private, no-cache").header("vary", "accept-encoding");
-      if (matchesEtag(request.headers["if-none-match"], page.etag)) return reply.code(304).send();
-      // Kept bytes, already JSON and compressed as the client accepts: sent as they are.
-      const { encoding, bytes } = page.body(request.headers["accept-encoding"]);
-      if (encoding !== "identity") reply.header("content-encoding", encoding);
-      return reply.type("application/json; charset=utf-8").send(bytes as never);
+      return sendKept(request, reply, page, { cacheControl: PRIVATE_REVALIDATE, vary: [], type: JSON_TYPE });
     },
   );
 };

@@ -1,0 +1,44 @@
+import type { Database } from "../db/database.ts";
+
+/** The tables whose writes move a version in `data_versions` (migration 023's triggers). */
+export type VersionedTable =
+  | "articles"
+  | "article_votes"
+  | "user_interactions"
+  | "favorites"
+  | "read_articles"
+  | "feeds"
+  | "price_snapshots"
+  | "user_predictions"
+  | "users"
+  | "member_feeds"
+  | "member_feed_follows"
+  | "user_settings"
+  | "blog_posts";
+
+export type DataVersions = ReadonlyMap<string, number>;
+
+/** The last versions read per database, with the change stamp they were read under (SQLite). */
+const lastRead = new WeakMap<Database, { stamp: string; versions: DataVersions }>();
+
+/**
+ * Every table's version, from one small query — or none on SQLite while its change stamp
+ * (PRAGMA data_version and this connection's total_changes) stands still, since then
+ * nothing at all was written, here or by another process. The stamp is read before the
+ * query, so a write during it moves the stamp for the next caller. On PostgreSQL every
+ * call reads them: a request never shares an older request's read, so a client that
+ * has just seen its own write commit always gets versions that include it.
+ */
+export async function readDataVersions(database: Database): Promise<DataVersions> {
+  const stamp = database.changeStamp();
+  const last = lastRead.get(database);
+  if (stamp !== null && last?.stamp === stamp) return last.versions;
+  const rows = await database.db.selectFrom("data_versions").select(["name", "version"]).execute();
+  const versions = new Map(rows.map((row) => [row.name, Number(row.version)]));
+  if (stamp !== null) lastRead.set(database, { stamp, versions });
+  return versions;
+}
+
+/** A short string that changes whenever a write touched one of `tables`. */
+export const versionOf = (versions: DataVersions, tables: readonly VersionedTable[]): string =>
+  tables.map((table) => versions.get(table) ?? 0).join(".");
