@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { pageRouteOf } from "../../contracts/pages.ts";
 import type { SiteConfig } from "../../contracts/site.ts";
 import { notFound } from "../errors.ts";
-import { matchesEtag } from "../modules/stories/routes.ts";
+import { matchesEtag } from "../lib/answer-cache.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";

@@ -17,8 +17,12 @@ export interface AppSettingsTable {
   value: string;
 }
 
-/** A version per table that answers are built from, moved by triggers on every write (migration 023). */
+/**
+ * Versions answers are checked against, moved by triggers on every write (migration 023):
+ * one per table on SQLite, one named 'all' on PostgreSQL (with the transaction that last moved it).
+ */
 export interface DataVersionsTable {
   name: string;
   version: number;
+  last_xact?: string | null;
 }
