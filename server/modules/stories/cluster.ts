@@ -21,28 +21,45 @@ import { maxDistanceFor, normaliseTitle } from "./similarity.ts";
  * loses pairs, the second keeps 99% of all pairs as candidates at 0.6 (decision 024).
  */
 
-/** What the checks need of every title, computed once per set. */
+/**
+ * What the checks need of every title, computed once per set. Titles are visited shortest
+ * first, and everything a pair's check reads is laid out by that place, so a sweep reads
+ * memory in order.
+ */
 type Prepared = {
   normal: string[];
-  lengths: Int32Array;
-  /** Titles in visiting order: shortest first, then by index. */
+  /** The title at each place: shortest first, then by index. */
   order: Int32Array;
-  /** Each title's place in `order`. */
+  /** Each title's place. */
   rank: Int32Array;
+  /** By place: length, start of its code units in `units` (and one more start for the end), bag row. */
+  lengths: Int32Array;
+  starts: Int32Array;
+  units: Uint16Array;
   bags: Uint8Array;
 };
 
 function prepare(titles: readonly string[]): Prepared {
   const normal = titles.map(normaliseTitle);
-  const lengths = Int32Array.from(normal, (title) => title.length);
   const order = Int32Array.from({ length: normal.length }, (_, i) => i).sort(
-    (a, b) => (lengths[a] as number) - (lengths[b] as number) || a - b,
+    (a, b) => (normal[a] as string).length - (normal[b] as string).length || a - b,
   );
   const rank = new Int32Array(normal.length);
+  const lengths = new Int32Array(normal.length);
+  const starts = new Int32Array(normal.length + 1);
   order.forEach((title, place) => {
     rank[title] = place;
+    lengths[place] = (normal[title] as string).length;
+    starts[place + 1] = (starts[place] as number) + (lengths[place] as number);
   });
-  return { normal, lengths, order, rank, bags: bagsOf(normal) };
+  const units = new Uint16Array(starts[normal.length] as number);
+  order.forEach((title, place) => {
+    const text = normal[title] as string;
+    const offset = starts[place] as number;
+    for (let i = 0; i < text.length; i++) units[offset + i] = text.charCodeAt(i);
+  });
+  const inOrder = Array.from(order, (title) => normal[title] as string);
+  return { normal, order, rank, lengths, starts, units, bags: bagsOf(inOrder) };
 }
 
 /** The shortest title that can be similar to one of `length`: the gap alone costs that many edits. */
@@ -51,10 +68,10 @@ const shortestPartner = (length: number) => length - maxDistanceFor(length);
 /** The exact check of one pair, bounds first; the LCS pattern is set once for a run of pairs sharing a title. */
 class Checker {
   private readonly pattern = new LcsPattern();
-  private patternOf = -1;
+  private patternAt = -1;
   constructor(private readonly p: Prepared) {}
 
-  /** Whether `later` (later in visiting order: longer, or as long) and `earlier` are similar. */
+  /** Whether the titles at places `later` (longer, or as long) and `earlier` are similar. */
   similar(later: number, earlier: number): boolean {
     const p = this.p;
     const length = p.lengths[later] as number;
@@ -62,36 +79,37 @@ class Checker {
     if ((p.lengths[earlier] as number) < length - limit) return false;
     if (bagExceeds(p.bags, later, earlier, limit)) return false;
     // The LCS is symmetric: whichever title is the pattern already stays so.
-    if (this.patternOf !== later && this.patternOf !== earlier) {
-      this.pattern.set(p.normal[later] as string);
-      this.patternOf = later;
+    if (this.patternAt !== later && this.patternAt !== earlier) {
+      this.pattern.set(p.units, p.starts[later] as number, p.starts[later + 1] as number);
+      this.patternAt = later;
     }
-    const text = this.patternOf === later ? earlier : later;
-    if (length - this.pattern.lcs(p.normal[text] as string) > limit) return false;
-    return distance(p.normal[later] as string, p.normal[earlier] as string) <= limit;
+    const text = this.patternAt === later ? earlier : later;
+    const common = this.pattern.lcs(p.units, p.starts[text] as number, p.starts[text + 1] as number);
+    if (length - common > limit) return false;
+    const a = p.normal[p.order[later] as number] as string;
+    const b = p.normal[p.order[earlier] as number] as string;
+    return distance(a, b) <= limit;
   }
 }
 
 /**
- * Every pair whose length gap leaves a chance, in one pass: titles are visited shortest
- * first and each meets the shorter titles still long enough for it (a window that only
- * moves forward, as the shortest partner grows with the length). `visit` gets
- * (later, earlier) for each pair.
+ * Every pair whose length gap leaves a chance, in one pass: each place meets the earlier
+ * places still long enough for it (a window that only moves forward, as the shortest
+ * partner grows with the length). `visit` gets (later, earlier) places.
  */
 function sweep(p: Prepared, visit: (later: number, earlier: number) => void): void {
   let start = 0;
   for (let place = 0; place < p.order.length; place++) {
-    const later = p.order[place] as number;
-    const shortest = shortestPartner(p.lengths[later] as number);
-    while ((p.lengths[p.order[start] as number] as number) < shortest) start++;
-    for (let k = start; k < place; k++) visit(later, p.order[k] as number);
+    const shortest = shortestPartner(p.lengths[place] as number);
+    while ((p.lengths[start] as number) < shortest) start++;
+    for (let k = start; k < place; k++) visit(place, k);
   }
 }
 
 /**
  * The pairs of `sweep` that involve a new title, from the new titles alone: each meets the
- * titles before it in visiting order that are long enough for it, and those after it for
- * which it is long enough. A pair of two new titles is met once, from the later one.
+ * places before its own that are long enough for it, and those after it for which it is
+ * long enough. A pair of two new titles is met once, from the later place.
  */
 function probe(
   p: Prepared,
@@ -102,15 +120,12 @@ function probe(
   const count = p.order.length;
   for (const title of fresh) {
     const place = p.rank[title] as number;
-    const length = p.lengths[title] as number;
+    const length = p.lengths[place] as number;
     const shortest = shortestPartner(length);
-    for (let k = place - 1; k >= 0 && (p.lengths[p.order[k] as number] as number) >= shortest; k--) {
-      visit(title, p.order[k] as number);
-    }
+    for (let k = place - 1; k >= 0 && (p.lengths[k] as number) >= shortest; k--) visit(place, k);
     for (let k = place + 1; k < count; k++) {
-      const other = p.order[k] as number;
-      if (shortestPartner(p.lengths[other] as number) > length) break;
-      if (!isNew(other)) visit(other, title);
+      if (shortestPartner(p.lengths[k] as number) > length) break;
+      if (!isNew(p.order[k] as number)) visit(k, place);
     }
   }
 }
@@ -126,8 +141,10 @@ export function forEachSimilarPair(
   const p = prepare(titles);
   const checker = new Checker(p);
   sweep(p, (later, earlier) => {
-    if (options.shouldCheck && !options.shouldCheck(later, earlier)) return;
-    if (checker.similar(later, earlier)) options.onPair(Math.min(later, earlier), Math.max(later, earlier));
+    const a = p.order[later] as number;
+    const b = p.order[earlier] as number;
+    if (options.shouldCheck && !options.shouldCheck(a, b)) return;
+    if (checker.similar(later, earlier)) options.onPair(Math.min(a, b), Math.max(a, b));
   });
 }
 
@@ -153,7 +170,10 @@ export function similarPairs(titles: readonly string[], isNew?: (index: number) 
   const checker = new Checker(p);
   const pairs: Array<[number, number]> = [];
   const keep = (later: number, earlier: number) => {
-    if (checker.similar(later, earlier)) pairs.push([Math.min(later, earlier), Math.max(later, earlier)]);
+    if (!checker.similar(later, earlier)) return;
+    const a = p.order[later] as number;
+    const b = p.order[earlier] as number;
+    pairs.push([Math.min(a, b), Math.max(a, b)]);
   };
   if (!isNew) {
     sweep(p, keep);
@@ -163,7 +183,7 @@ export function similarPairs(titles: readonly string[], isNew?: (index: number) 
   // Probing costs a window per new title, the sweep half a window per title.
   if (fresh.length * 2 > titles.length) {
     sweep(p, (later, earlier) => {
-      if (isNew(later) || isNew(earlier)) keep(later, earlier);
+      if (isNew(p.order[later] as number) || isNew(p.order[earlier] as number)) keep(later, earlier);
     });
   } else {
     probe(p, fresh, isNew, keep);

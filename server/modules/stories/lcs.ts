@@ -6,10 +6,14 @@
  * so |t| ≤ matches + d ≤ LCS + d, that is d ≥ max(|s|, |t|) − LCS. Unlike counting shared
  * characters or bigrams it respects their order, which is what tells two unrelated
  * headlines apart: their LCS is under half their length, while 0.6 needs 60%.
- * Characters are UTF-16 code units, as in the Levenshtein distance (fastest-levenshtein).
+ * Characters are UTF-16 code units, as in the Levenshtein distance (fastest-levenshtein);
+ * titles are read from one array of code units, so a sweep reads memory in order.
  */
 
 const WORD = 32;
+
+/** A string's UTF-16 code units, the units the distance counts. */
+export const codeUnits = (text: string) => Uint16Array.from({ length: text.length }, (_, i) => text.charCodeAt(i));
 
 export class LcsPattern {
   /** For each code unit, its slot in `masks` plus one (0: not in the pattern). */
@@ -21,15 +25,15 @@ export class LcsPattern {
   private length = 0;
   private codes: number[] = [];
 
-  /** Makes `pattern` the title the next `lcs` calls compare with. */
-  set(pattern: string): void {
+  /** Makes `units[from..to)` the title the next `lcs` calls compare with. */
+  set(units: Uint16Array, from = 0, to = units.length): void {
     for (const code of this.codes) this.slotOf[code] = 0;
     this.codes = [];
-    this.length = pattern.length;
-    this.words = Math.ceil(pattern.length / WORD);
+    this.length = to - from;
+    this.words = Math.ceil(this.length / WORD);
     let distinct = 0;
-    for (let i = 0; i < pattern.length; i++) {
-      const code = pattern.charCodeAt(i);
+    for (let i = from; i < to; i++) {
+      const code = units[i] as number;
       if (this.slotOf[code] === 0) {
         this.slotOf[code] = ++distinct;
         this.codes.push(code);
@@ -38,22 +42,22 @@ export class LcsPattern {
     if (this.masks.length < distinct * this.words) this.masks = new Int32Array(distinct * this.words * 2);
     this.masks.fill(0, 0, distinct * this.words);
     if (this.vector.length < this.words) this.vector = new Int32Array(this.words * 2);
-    for (let i = 0; i < pattern.length; i++) {
-      const at = ((this.slotOf[pattern.charCodeAt(i)] as number) - 1) * this.words + ((i / WORD) | 0);
+    for (let i = 0; i < this.length; i++) {
+      const at = ((this.slotOf[units[from + i] as number] as number) - 1) * this.words + ((i / WORD) | 0);
       this.masks[at] = (this.masks[at] as number) | (1 << (i % WORD));
     }
   }
 
-  /** The length of the longest common subsequence of the pattern and `text`. */
-  lcs(text: string): number {
-    if (this.words === 1) return this.lcsOneWord(text);
-    if (this.words === 2) return this.lcsTwoWords(text);
+  /** The length of the longest common subsequence of the pattern and `units[from..to)`. */
+  lcs(units: Uint16Array, from = 0, to = units.length): number {
+    if (this.words === 1) return this.lcsOneWord(units, from, to);
+    if (this.words === 2) return this.lcsTwoWords(units, from, to);
     const words = this.words;
     const vector = this.vector;
     const masks = this.masks;
     vector.fill(-1, 0, words);
-    for (let j = 0; j < text.length; j++) {
-      const slot = this.slotOf[text.charCodeAt(j)] as number;
+    for (let j = from; j < to; j++) {
+      const slot = this.slotOf[units[j] as number] as number;
       // A character the pattern lacks changes nothing.
       if (slot === 0) continue;
       const base = (slot - 1) * words;
@@ -61,6 +65,7 @@ export class LcsPattern {
       for (let w = 0; w < words; w++) {
         const v = vector[w] as number;
         const u = v & (masks[base + w] as number);
+        // (V + U) | (V − U), the sum's carry passed on to the next word; U ⊆ V, so V − U = V & ~U.
         const sum = (v + u + carry) | 0;
         carry = carryOut(v, u, sum);
         vector[w] = sum | (v & ~u);
@@ -75,12 +80,12 @@ export class LcsPattern {
   }
 
   /** Titles of up to 32 code units: the vector is one word. */
-  private lcsOneWord(text: string): number {
+  private lcsOneWord(units: Uint16Array, from: number, to: number): number {
     const masks = this.masks;
     const slotOf = this.slotOf;
     let v = -1;
-    for (let j = 0; j < text.length; j++) {
-      const slot = slotOf[text.charCodeAt(j)] as number;
+    for (let j = from; j < to; j++) {
+      const slot = slotOf[units[j] as number] as number;
       if (slot === 0) continue;
       const u = v & (masks[slot - 1] as number);
       v = (v + u) | 0 | (v & ~u);
@@ -89,13 +94,13 @@ export class LcsPattern {
   }
 
   /** Titles of 33 to 64 code units (most headlines): two words in locals. */
-  private lcsTwoWords(text: string): number {
+  private lcsTwoWords(units: Uint16Array, from: number, to: number): number {
     const masks = this.masks;
     const slotOf = this.slotOf;
     let low = -1;
     let high = -1;
-    for (let j = 0; j < text.length; j++) {
-      const slot = slotOf[text.charCodeAt(j)] as number;
+    for (let j = from; j < to; j++) {
+      const slot = slotOf[units[j] as number] as number;
       if (slot === 0) continue;
       const base = (slot - 1) * 2;
       const u0 = low & (masks[base] as number);
