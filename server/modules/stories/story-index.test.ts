@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateHeadlines } from "../../../bench/headlines.ts";
+import { clusterTitlesNaive } from "./naive.ts";
 import { outletOf, type StoryArticle, StoryIndex, withoutDuplicates } from "./story-index.ts";
 
 const HOUR = 3_600_000;
@@ -149,6 +150,50 @@ describe("StoryIndex", () => {
         expect(canonical(incremental.stories())).toEqual(canonical(fresh.stories()));
       }),
       { numRuns: 80 },
+    );
+  });
+
+  it("property: adding, removing and editing articles keeps the naive stories of what is kept", () => {
+    // Near-threshold copies, very short titles, emoji and surrogate halves, blank titles.
+    const titles = [
+      "abcdefghij",
+      "abcdefwxyz",
+      "abcdstwxyz",
+      "abcdefghiq",
+      "ab",
+      "ba",
+      "😀 up",
+      "😀 dn",
+      "\ud83d",
+      " ",
+      "",
+    ];
+    const pool = titles.map((title, i) => article(title, `host${i % 3}.example`, i));
+    const step = fc.record({
+      keep: fc.array(fc.boolean(), { minLength: pool.length, maxLength: pool.length }),
+      edits: fc.array(fc.tuple(fc.nat({ max: pool.length - 1 }), fc.nat({ max: titles.length - 1 })), { maxLength: 3 }),
+    });
+    const byIds = (stories: StoryArticle[][]) => stories.map((story) => story.map((item) => item.id).join(",")).sort();
+    fc.assert(
+      fc.property(fc.array(step, { minLength: 1, maxLength: 5 }), (steps) => {
+        const index = new StoryIndex<StoryArticle>();
+        const current = pool.map((item) => ({ ...item }));
+        let kept: StoryArticle[] = [];
+        for (const { keep, edits } of steps) {
+          for (const [target, title] of edits) {
+            const before = current[target] as StoryArticle;
+            current[target] = { ...before, title: titles[title] as string, version: before.version + 1 };
+          }
+          kept = current.filter((_, i) => keep[i]);
+          index.update(kept);
+        }
+        const survivors = withoutDuplicates(kept);
+        const naive = clusterTitlesNaive(survivors.map((item) => item.title)).map((group) =>
+          group.map((i) => survivors[i] as StoryArticle),
+        );
+        expect(byIds(index.stories())).toEqual(byIds(naive));
+      }),
+      { numRuns: 300 },
     );
   });
 });
