@@ -1,11 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateHeadlines } from "../../../bench/headlines.ts";
-import { similarPairs as wordBlockingPairs } from "../../../bench/word-blocking.ts";
-import { clusterTitles, similarPairs } from "./cluster.ts";
+import { clusterTitles, EXACT_TITLES, similarPairs, similarPairsExactly } from "./cluster.ts";
 import { groupsOf } from "./groups.ts";
 import { clusterTitlesNaive, similarPairsNaive } from "./naive.ts";
 import { isSimilar } from "./similarity.ts";
+import { similarPairs as wordBlockingPairs } from "./word-blocking.ts";
 
 const canonical = (groups: number[][]) => groups.map((group) => group.join(",")).sort();
 const sorted = (pairs: Array<[number, number]>) => [...pairs].sort(([a, b], [c, d]) => a - c || b - d);
@@ -152,6 +152,19 @@ describe("lossless (decision 024)", () => {
     const blocked = wordBlockingPairs(titles).map(([i, j]) => `${i},${j}`);
     expect(blocked).not.toContain("742,1296");
     expect(blocked).not.toContain("92,742");
+  });
+
+  it(`is exact up to ${EXACT_TITLES} titles, and word blocking beyond (decision 024)`, () => {
+    const story = new Set([92, 742, 1296]);
+    // Seed 15's 2,000 titles (see above), made up to the limit with other headlines at the end.
+    const atLimit = [...generateHeadlines(2000, 15), ...generateHeadlines(EXACT_TITLES - 2000, 16)];
+    const isNew = (index: number) => story.has(index);
+    expect(sorted(similarPairs(atLimit, isNew))).toEqual(sorted(similarPairsExactly(atLimit, isNew)));
+    expect(similarPairs(atLimit, isNew)).toContainEqual([742, 1296]);
+    // One title more (at the end, so the story's places stay): word blocking's pairs, which miss it.
+    const beyond = [...atLimit, "One more headline about nothing in particular"];
+    expect(sorted(similarPairs(beyond, isNew))).toEqual(sorted(wordBlockingPairs(beyond, isNew)));
+    expect(similarPairs(beyond, isNew)).not.toContainEqual([742, 1296]);
   });
 
   it("property: the pairs and clusters equal naive's on adversarial titles", () => {

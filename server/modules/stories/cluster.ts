@@ -3,6 +3,7 @@ import { bagExceeds, bagsOf } from "./bag.ts";
 import { Groups } from "./groups.ts";
 import { LcsPattern } from "./lcs.ts";
 import { maxDistanceFor, normaliseTitle } from "./similarity.ts";
+import * as wordBlocking from "./word-blocking.ts";
 
 /*
  * Gemwire's similar pairs: exactly the naive answer (every pair's ratio), without computing
@@ -17,9 +18,22 @@ import { maxDistanceFor, normaliseTitle } from "./similarity.ts";
  *   4. the distance itself, for the few pairs left (about 1.05 per similar pair on
  *      generated headlines).
  * Bounds 1–3 are each ≤ d, so "bound > k" implies "d > k": a pair they reject is not
- * similar. Word blocking and q-gram prefix filtering were measured and set aside: the first
- * loses pairs, the second keeps 99% of all pairs as candidates at 0.6 (decision 024).
+ * similar. Q-gram prefix filtering was measured and set aside: it keeps 99% of all pairs as
+ * candidates at 0.6 (decision 024).
+ *
+ * Every pair in the length window is still looked at, so the exact way costs about
+ * sixteen times word blocking's (word-blocking.ts), which picks the pairs to check by
+ * shared words and loses a similar pair now and then (13 of 29,270 at 20,000 titles).
+ * Gemwire clusters a set of up to EXACT_TITLES titles the exact way — what a 48-hour
+ * window of the built-in feeds holds — and a larger one (a members' layer of big feeds)
+ * by word blocking, so no update holds the server up for more than about a second.
  */
+
+/**
+ * The most titles clustered the exact way; above it word blocking. `npm run bench:stories`
+ * prints both at 1k, 5k and 20k titles: the README's table is why this number.
+ */
+export const EXACT_TITLES = 2_500;
 
 /**
  * What the checks need of every title, computed once per set. Titles are visited shortest
@@ -132,9 +146,18 @@ function probe(
 
 /**
  * Calls `onPair(i, j)` (i < j) for each similar pair; `shouldCheck` can skip pairs whose
- * answer no longer matters.
+ * answer no longer matters. Exact up to EXACT_TITLES titles.
  */
 export function forEachSimilarPair(
+  titles: readonly string[],
+  options: { shouldCheck?: (i: number, j: number) => boolean; onPair: (i: number, j: number) => void },
+): void {
+  if (titles.length > EXACT_TITLES) wordBlocking.forEachSimilarPair(titles, options);
+  else forEachSimilarPairExactly(titles, options);
+}
+
+/** forEachSimilarPair the exact way, whatever the number of titles. */
+export function forEachSimilarPairExactly(
   titles: readonly string[],
   options: { shouldCheck?: (i: number, j: number) => boolean; onPair: (i: number, j: number) => void },
 ): void {
@@ -150,11 +173,12 @@ export function forEachSimilarPair(
 
 /**
  * Stories over `titles`: groups (of two or more) of connected similar titles, each as
- * sorted indexes. Pairs already in one group are not checked.
+ * sorted indexes. Pairs already in one group are not checked. Exact up to EXACT_TITLES
+ * titles; `exactly` makes it exact at any size (the benchmark's lossless row).
  */
-export function clusterTitles(titles: readonly string[]): number[][] {
+export function clusterTitles(titles: readonly string[], { exactly = false } = {}): number[][] {
   const groups = new Groups(titles.length);
-  forEachSimilarPair(titles, {
+  (exactly ? forEachSimilarPairExactly : forEachSimilarPair)(titles, {
     shouldCheck: (i, j) => groups.find(i) !== groups.find(j),
     onPair: (i, j) => groups.union(i, j),
   });
@@ -164,8 +188,17 @@ export function clusterTitles(titles: readonly string[]): number[][] {
 /**
  * Every similar pair (i < j) among `titles`; with `isNew`, only those involving a title
  * for which it holds — found by probing from the new titles when they are the fewer.
+ * Exact up to EXACT_TITLES titles.
  */
 export function similarPairs(titles: readonly string[], isNew?: (index: number) => boolean): Array<[number, number]> {
+  return titles.length > EXACT_TITLES ? wordBlocking.similarPairs(titles, isNew) : similarPairsExactly(titles, isNew);
+}
+
+/** similarPairs the exact way, whatever the number of titles. */
+export function similarPairsExactly(
+  titles: readonly string[],
+  isNew?: (index: number) => boolean,
+): Array<[number, number]> {
   const p = prepare(titles);
   const checker = new Checker(p);
   const pairs: Array<[number, number]> = [];

@@ -1,15 +1,15 @@
 import { distance } from "fastest-levenshtein";
-import { bagExceeds, bagsOf } from "../server/modules/stories/bag.ts";
-import { Groups } from "../server/modules/stories/groups.ts";
-import { maxDistanceFor, normaliseTitle } from "../server/modules/stories/similarity.ts";
+import { bagExceeds, bagsOf } from "./bag.ts";
+import { Groups } from "./groups.ts";
+import { maxDistanceFor, normaliseTitle } from "./similarity.ts";
 import { overlap, tokensOf } from "./words.ts";
 
 /*
- * The word-blocking clustering Gemwire used before decision 024, kept only as the
- * benchmark's and tests' reference for what losslessness costs: which pairs get their ratio
- * computed is decided by words — the blocking rule below — and every pair it picks is
- * checked exactly. Blocking on words is a heuristic: a similar pair that shares none of
- * the words the rule looks at is missed (docs/decisions/011). The app uses cluster.ts.
+ * Word blocking: the clustering of sets too large for cluster.ts's exact way
+ * (EXACT_TITLES), and the benchmark's reference for what exactness costs. Which pairs get
+ * their ratio computed is decided by words — the blocking rule below — and every pair it
+ * picks is checked exactly. Blocking on words is a heuristic: a similar pair that shares
+ * none of the words the rule looks at is missed (docs/decisions/011, 024).
  */
 
 /** A long title's rare words: at least this share of its words, rarest first… */
