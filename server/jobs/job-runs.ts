@@ -13,19 +13,28 @@ export type PeriodRun = {
   /** When the period began (epoch ms), for people reading the table. */
   periodStart: number;
   holder: string;
+  /**
+   * An unfinished claim older than this was left by a holder that died: the job's lease
+   * time, after which another holder may take the lease, and so the period, over.
+   */
+  staleAfterMs: number;
 };
 
 /** The period of length `everyMs` that `now` falls in, e.g. the minute for price history. */
-export function periodOf(job: string, now: number, everyMs: number, holder: string): PeriodRun {
+export function periodOf(
+  job: string,
+  now: number,
+  { everyMs, holder, staleAfterMs }: { everyMs: number; holder: string; staleAfterMs: number },
+): PeriodRun {
   const periodStart = Math.floor(now / everyMs) * everyMs;
-  return { job, period: String(periodStart), periodStart, holder };
+  return { job, period: String(periodStart), periodStart, holder, staleAfterMs };
 }
 
 /**
  * Claims `run`'s period for its holder. Returns false when the period was already run, or
- * is being run by another holder. Call it under the job's lease: then an unfinished claim
- * by another holder can only be a holder that died (its lease ran out and this holder
- * took it), and is taken over, as is a run a shutdown cut short ('abandoned').
+ * is being run. A claim left unfinished for longer than `staleAfterMs` (its holder died;
+ * its lease has run out) is taken over, as is a run a shutdown cut short ('abandoned').
+ * Call it under the job's lease, which keeps holders from even trying at once.
  */
 export async function claimRun({ db }: Database, run: PeriodRun, now: number): Promise<boolean> {
   const result = await db
@@ -51,7 +60,7 @@ export async function claimRun({ db }: Database, run: PeriodRun, now: number): P
         }))
         .where((eb) =>
           eb.or([
-            eb.and([eb("job_runs.finished_at", "is", null), eb("job_runs.holder", "<>", run.holder)]),
+            eb.and([eb("job_runs.finished_at", "is", null), eb("job_runs.started_at", "<=", now - run.staleAfterMs)]),
             eb("job_runs.outcome", "=", "abandoned"),
           ]),
         ),

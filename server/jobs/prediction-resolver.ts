@@ -33,7 +33,7 @@ export async function runPredictionResolver(ctx: PredictionResolverContext): Pro
   if (!(await acquireLease(ctx.database, { name: LEASE, holder: ctx.holder, ttlMs: LEASE_TTL_MS, now }))) return [];
   const run = await runOncePerPeriod(
     ctx.database,
-    periodOf(LEASE, now, RESOLVE_EVERY_MS, ctx.holder),
+    periodOf(LEASE, now, { everyMs: RESOLVE_EVERY_MS, holder: ctx.holder, staleAfterMs: LEASE_TTL_MS }),
     () => resolveDuePredictions(ctx.database, ctx.prices, { now }),
     { now: clock, outcomeOf: (resolved) => ({ outcome: "ok", detail: `${resolved.length} resolved` }) },
   );

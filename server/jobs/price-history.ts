@@ -11,6 +11,8 @@ import { repeatEvery } from "./repeat.ts";
 const MINUTE = 60_000;
 /** The lease and the job_runs name. */
 const JOB = "price-history";
+/** A little over a minute: a stopped holder's lease expires before the next-but-one minute. */
+const LEASE_TTL_MS = 90_000;
 /** Snapshots are kept this long (the longest chart range). */
 export const PRICE_HISTORY_KEEP_MS = 30 * 24 * 60 * MINUTE;
 
@@ -30,22 +32,25 @@ export type PriceHistoryContext = {
  * many snapshots were new.
  */
 export async function recordPriceSnapshots(ctx: PriceHistoryContext, now = Date.now()): Promise<number> {
-  // A little over a minute: a stopped holder's lease expires before the next-but-one minute.
-  if (!(await acquireLease(ctx.database, { name: JOB, holder: ctx.holder, ttlMs: 90_000, now }))) {
+  if (!(await acquireLease(ctx.database, { name: JOB, holder: ctx.holder, ttlMs: LEASE_TTL_MS, now }))) {
     return 0;
   }
-  const run = await runOncePerPeriod(ctx.database, periodOf(JOB, now, MINUTE, ctx.holder), async () => {
-    const symbols = builtInTokens.map((token) => token.symbol as string);
-    const { prices } = await ctx.prices.prices(symbols);
-    const priced = symbols.flatMap((symbol) => {
-      const quote = prices[symbol];
-      return quote ? [{ symbol, usd: quote.usd }] : [];
-    });
-    const recorded = await insertSnapshots(ctx.database, Math.floor(now / MINUTE) * MINUTE, priced);
-    await deleteSnapshotsBefore(ctx.database, now - PRICE_HISTORY_KEEP_MS);
-    if (recorded > 0) snapshotsRecorded(ctx.database);
-    return recorded;
-  });
+  const run = await runOncePerPeriod(
+    ctx.database,
+    periodOf(JOB, now, { everyMs: MINUTE, holder: ctx.holder, staleAfterMs: LEASE_TTL_MS }),
+    async () => {
+      const symbols = builtInTokens.map((token) => token.symbol as string);
+      const { prices } = await ctx.prices.prices(symbols);
+      const priced = symbols.flatMap((symbol) => {
+        const quote = prices[symbol];
+        return quote ? [{ symbol, usd: quote.usd }] : [];
+      });
+      const recorded = await insertSnapshots(ctx.database, Math.floor(now / MINUTE) * MINUTE, priced);
+      await deleteSnapshotsBefore(ctx.database, now - PRICE_HISTORY_KEEP_MS);
+      if (recorded > 0) snapshotsRecorded(ctx.database);
+      return recorded;
+    },
+  );
   return run.ran ? run.value : 0;
 }
 

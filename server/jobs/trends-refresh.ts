@@ -18,7 +18,7 @@ export type TrendsJobContext = TrendsRefreshContext & { holder: string };
  */
 export async function refreshTrends(ctx: TrendsJobContext, now = Date.now()): Promise<string[]> {
   if (!(await acquireLease(ctx.database, { name: LEASE, holder: ctx.holder, ttlMs: LEASE_TTL_MS, now }))) return [];
-  return refreshDueSources(ctx, now, { job: LEASE, holder: ctx.holder });
+  return refreshDueSources(ctx, now, { job: LEASE, holder: ctx.holder, staleAfterMs: LEASE_TTL_MS });
 }
 
 /** Looks now and then every minute, one tick at a time; `stop` waits for the tick under way and gives the lease up. */

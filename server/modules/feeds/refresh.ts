@@ -103,7 +103,12 @@ export async function refreshFeed(
     if (attemptedSince || !isFeedDue(status, feed.url, found.listedAt, found.startup)) return "done-elsewhere";
     const run = await runOncePerPeriod(
       ctx.database,
-      { job: FEED_REFRESH_JOB, holder: ctx.holder, ...feedPeriod(feed.key, status, found.listedAt, ctx.refreshMs) },
+      {
+        job: FEED_REFRESH_JOB,
+        holder: ctx.holder,
+        staleAfterMs: LEASE_MS,
+        ...feedPeriod(feed.key, status, found.listedAt, ctx.refreshMs),
+      },
       () => fetchAndStore(ctx, feed, status),
       { now, outcomeOf: (outcome) => ({ outcome }) },
     );

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { TRENDS_KEEP_MS } from "../../../contracts/trends-catalog.ts";
 import type { Database } from "../../db/database.ts";
-import { runOncePerPeriod } from "../../jobs/job-runs.ts";
+import { type PeriodRun, runOncePerPeriod } from "../../jobs/job-runs.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { readSource } from "./read-source.ts";
 import { deleteTrendsBefore, recordSourceRead, sourceRows, upsertTrends } from "./repository.ts";
@@ -42,7 +42,7 @@ export function isDue(lastAttemptAt: number | null, now: number, refreshMs: numb
 export async function refreshDueSources(
   ctx: TrendsRefreshContext,
   now: number,
-  runs?: { job: string; holder: string },
+  runs?: Pick<PeriodRun, "job" | "holder" | "staleAfterMs">,
 ): Promise<string[]> {
   const last = new Map((await sourceRows(ctx.database)).map((row) => [row.source, row.last_attempt_at]));
   const due = ctx.sources.filter((source) => isDue(toTime(last.get(source.id)), now, ctx.refreshMs));
@@ -61,7 +61,7 @@ export async function refreshDueSources(
       const period = `${source.id}@${lastRead === null ? `first:${periodStart}` : periodStart}`;
       const run = await runOncePerPeriod(
         ctx.database,
-        { job: runs.job, period, periodStart, holder: runs.holder },
+        { ...runs, period, periodStart },
         () => readAndStore(ctx, source, fetchedAt),
         { outcomeOf: runOutcome },
       );
