@@ -50,8 +50,15 @@ async function freePort(): Promise<number> {
 
 export type ServerProcess = { origin: string; pid: number; child: ChildProcess; stop(): Promise<void> };
 
-/** Starts dist/server/main.js in sample mode with its data in `dataDir` (its own SQLite database). */
-export async function startServer(dataDir: string, nodeFlags: string[]): Promise<ServerProcess> {
+/**
+ * Starts dist/server/main.js in sample mode with its data in `dataDir` (its own SQLite
+ * database unless `extraEnv` names a DATABASE_URL). `extraEnv` wins over the rest.
+ */
+export async function startServer(
+  dataDir: string,
+  nodeFlags: string[],
+  extraEnv: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const { DATABASE_URL: _theirs, ...env } = process.env;
   const child = spawn(process.execPath, [...nodeFlags, path.join(root, "dist", "server", "main.js")], {
@@ -64,6 +71,7 @@ export async function startServer(dataDir: string, nodeFlags: string[]): Promise
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: "bench admin password",
       LOG_LEVEL: "warn",
+      ...extraEnv,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
