@@ -86,7 +86,7 @@ export async function startProcess(
     pid: child.pid as number,
     child,
     async stop() {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
       child.kill("SIGTERM");
       await exited;
@@ -107,7 +107,8 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 export async function waitUntilReady(server: ServerProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode})`);
+    if (server.child.exitCode !== null || server.child.signalCode !== null)
+      throw new Error(`the server exited (${server.child.exitCode ?? server.child.signalCode})`);
     try {
       const response = await fetch(`${server.origin}/api/feeds`);
       if (response.ok) {

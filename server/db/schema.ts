@@ -23,7 +23,13 @@ import type {
   UserFeedSettingsTable,
 } from "./schema/feeds.ts";
 import type { GemsLedgerTable, PriceSnapshotsTable, UserPredictionsTable } from "./schema/market.ts";
-import type { AppSettingsTable, DataVersionsTable, JobLeasesTable, RateLimitsTable } from "./schema/system.ts";
+import type {
+  AppSettingsTable,
+  DataVersionsTable,
+  JobLeasesTable,
+  JobRunsTable,
+  RateLimitsTable,
+} from "./schema/system.ts";
 
 export type * from "./schema/accounts.ts";
 export type * from "./schema/community.ts";
@@ -39,6 +45,7 @@ export type * from "./schema/system.ts";
  */
 export interface Schema {
   job_leases: JobLeasesTable;
+  job_runs: JobRunsTable;
   feeds: FeedsTable;
   articles: ArticlesTable;
   users: UsersTable;

@@ -7,6 +7,7 @@ import { pruneOutcomes } from "../modules/analysis/repository.ts";
 import { NOTIFICATION_RETENTION_MS, pruneNotifications } from "../modules/community/notifications-repository.ts";
 import { pruneUnusedBlogImages } from "../modules/content/blog-images.ts";
 import { pruneReads } from "../modules/reader/repository.ts";
+import { JOB_RUNS_KEEP_MS, pruneRuns } from "./job-runs.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
 import { repeatEvery } from "./repeat.ts";
 
@@ -23,8 +24,9 @@ export type MaintenanceContext = {
 /**
  * Hourly housekeeping, by one process at a time: purges accounts deleted longer ago than
  * the retention period (freeing their handles), drops expired sessions, old rate-limit
- * counters, notifications older than 90 days and expired article analyses and page reads, and blog
- * images uploaded more than a day ago that no post shows.
+ * counters, notifications older than 90 days, expired article analyses and page reads,
+ * the record of job runs older than 7 days, and blog images uploaded more than a day ago
+ * that no post shows.
  */
 export async function runMaintenance(ctx: MaintenanceContext, now = Date.now()): Promise<void> {
   const lease = { name: "maintenance", holder: ctx.holder };
@@ -37,6 +39,7 @@ export async function runMaintenance(ctx: MaintenanceContext, now = Date.now()):
     await pruneNotifications(ctx.database, now - NOTIFICATION_RETENTION_MS);
     await pruneOutcomes(ctx.database, now);
     await pruneReads(ctx.database, now);
+    await pruneRuns(ctx.database, now - JOB_RUNS_KEEP_MS);
     const images = await pruneUnusedBlogImages(ctx.database, ctx.dataDir, now - 24 * HOUR);
     if (images > 0) ctx.log.info({ images }, "removed blog images no post shows");
   } finally {

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.ts";
 import { type Resolution, resolveDuePredictions } from "../modules/gems/resolution.ts";
 import type { PriceService } from "../modules/market/price-service.ts";
+import { periodOf, runOncePerPeriod } from "./job-runs.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
 import { repeatEvery } from "./repeat.ts";
 
+/** The lease and the job_runs name. */
 const LEASE = "prediction-resolver";
 /** How often ended predictions are looked at. */
 export const RESOLVE_EVERY_MS = 10_000;
@@ -20,16 +22,24 @@ export type PredictionResolverContext = {
 };
 
 /**
- * One resolver pass under a lease, so one process resolves at a time. The lease is kept
- * between passes; the guarded writes in resolveDuePredictions keep a payout single even
- * if two passes ever overlap (a lease lapsing mid-pass).
+ * One resolver pass under a lease, so one process resolves at a time, claimed once per
+ * 10-second tick in job_runs. The lease is kept between passes; the guarded writes in
+ * resolveDuePredictions keep a payout single even if two passes ever overlap (a lease
+ * lapsing mid-pass).
  */
 export async function runPredictionResolver(ctx: PredictionResolverContext): Promise<Resolution[]> {
-  const now = (ctx.now ?? Date.now)();
+  const clock = ctx.now ?? Date.now;
+  const now = clock();
   if (!(await acquireLease(ctx.database, { name: LEASE, holder: ctx.holder, ttlMs: LEASE_TTL_MS, now }))) return [];
-  const resolved = await resolveDuePredictions(ctx.database, ctx.prices, { now });
-  if (resolved.length > 0) ctx.log.info({ resolved: resolved.length }, "predictions resolved");
-  return resolved;
+  const run = await runOncePerPeriod(
+    ctx.database,
+    periodOf(LEASE, now, { everyMs: RESOLVE_EVERY_MS, holder: ctx.holder, staleAfterMs: LEASE_TTL_MS }),
+    () => resolveDuePredictions(ctx.database, ctx.prices, { now }),
+    { now: clock, outcomeOf: (resolved) => ({ outcome: "ok", detail: `${resolved.length} resolved` }) },
+  );
+  if (!run.ran) return [];
+  if (run.value.length > 0) ctx.log.info({ resolved: run.value.length }, "predictions resolved");
+  return run.value;
 }
 
 /** Resolves now (at start-up) and every 10 s; `stop` waits for the pass under way and gives the lease up. */

@@ -4,10 +4,15 @@ import type { Database } from "../db/database.ts";
 import type { PriceService } from "../modules/market/price-service.ts";
 import { deleteSnapshotsBefore, insertSnapshots } from "../modules/market/repository.ts";
 import { snapshotsRecorded } from "../modules/market/service.ts";
+import { periodOf, runOncePerPeriod } from "./job-runs.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
 import { repeatEvery } from "./repeat.ts";
 
 const MINUTE = 60_000;
+/** The lease and the job_runs name. */
+const JOB = "price-history";
+/** A little over a minute: a stopped holder's lease expires before the next-but-one minute. */
+const LEASE_TTL_MS = 90_000;
 /** Snapshots are kept this long (the longest chart range). */
 export const PRICE_HISTORY_KEEP_MS = 30 * 24 * 60 * MINUTE;
 
@@ -21,24 +26,32 @@ export type PriceHistoryContext = {
 /**
  * Records this minute's price of every built-in token that has one, and drops snapshots
  * older than 30 days. Under a lease, so one process records; the lease is kept (not
- * given back) so the same process goes on recording, and a write of a minute already
- * recorded changes nothing. Returns how many snapshots were new.
+ * given back) so the same process goes on recording. The minute is claimed in job_runs,
+ * so a holder that takes the lease over within a minute already recorded records nothing
+ * (and a write of a minute already recorded would change nothing anyway). Returns how
+ * many snapshots were new.
  */
 export async function recordPriceSnapshots(ctx: PriceHistoryContext, now = Date.now()): Promise<number> {
-  // A little over a minute: a stopped holder's lease expires before the next-but-one minute.
-  if (!(await acquireLease(ctx.database, { name: "price-history", holder: ctx.holder, ttlMs: 90_000, now }))) {
+  if (!(await acquireLease(ctx.database, { name: JOB, holder: ctx.holder, ttlMs: LEASE_TTL_MS, now }))) {
     return 0;
   }
-  const symbols = builtInTokens.map((token) => token.symbol as string);
-  const { prices } = await ctx.prices.prices(symbols);
-  const priced = symbols.flatMap((symbol) => {
-    const quote = prices[symbol];
-    return quote ? [{ symbol, usd: quote.usd }] : [];
-  });
-  const recorded = await insertSnapshots(ctx.database, Math.floor(now / MINUTE) * MINUTE, priced);
-  await deleteSnapshotsBefore(ctx.database, now - PRICE_HISTORY_KEEP_MS);
-  if (recorded > 0) snapshotsRecorded(ctx.database);
-  return recorded;
+  const run = await runOncePerPeriod(
+    ctx.database,
+    periodOf(JOB, now, { everyMs: MINUTE, holder: ctx.holder, staleAfterMs: LEASE_TTL_MS }),
+    async () => {
+      const symbols = builtInTokens.map((token) => token.symbol as string);
+      const { prices } = await ctx.prices.prices(symbols);
+      const priced = symbols.flatMap((symbol) => {
+        const quote = prices[symbol];
+        return quote ? [{ symbol, usd: quote.usd }] : [];
+      });
+      const recorded = await insertSnapshots(ctx.database, Math.floor(now / MINUTE) * MINUTE, priced);
+      await deleteSnapshotsBefore(ctx.database, now - PRICE_HISTORY_KEEP_MS);
+      if (recorded > 0) snapshotsRecorded(ctx.database);
+      return recorded;
+    },
+  );
+  return run.ran ? run.value : 0;
 }
 
 /** Records snapshots now and then every minute, one pass at a time; `stop` waits for the pass under way and gives the lease up. */
@@ -52,7 +65,7 @@ export function startPriceHistory(ctx: PriceHistoryContext, everyMs = MINUTE) {
     async stop() {
       await repeating.stop();
       // Another process may take over at once rather than when the lease expires.
-      await releaseLease(ctx.database, { name: "price-history", holder: ctx.holder }).catch(() => {});
+      await releaseLease(ctx.database, { name: JOB, holder: ctx.holder }).catch(() => {});
     },
   };
 }

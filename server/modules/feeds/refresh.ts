@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.ts";
+import { runOncePerPeriod } from "../../jobs/job-runs.ts";
 import { acquireLease, releaseLease } from "../../jobs/lease.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { dueMemberFeeds, pruneUnfollowedFeeds } from "../member-feeds/repository.ts";
@@ -9,6 +10,7 @@ import { FeedFetchError, type FetchFeedOptions, fetchFeed } from "./fetch-feed.t
 import { parseNewestItems } from "./parse/parse-off-thread.ts";
 import { FeedParseError } from "./parse/raw-item.ts";
 import {
+  type FeedRow,
   getFeedStatus,
   MIN_ITEMS_KEPT,
   pruneArticles,
@@ -53,87 +55,147 @@ export type RefreshContext = {
   signal?: AbortSignal;
 };
 
-export type RefreshOutcome = "updated" | "not-modified" | "failed" | "busy";
+/** "done-elsewhere": another process refreshed the feed after this one found it due. */
+export type RefreshOutcome = "updated" | "not-modified" | "failed" | "busy" | "done-elsewhere";
 
 /** After n consecutive failures: the refresh period doubled n-1 times, capped. */
 export function failureBackoff(refreshMs: number, failures: number): number {
   return Math.min(refreshMs * 2 ** Math.max(0, failures - 1), MAX_BACKOFF_MS);
 }
 
+/** The job_runs name of feed refreshes; each feed's due time is a period of its own. */
+export const FEED_REFRESH_JOB = "feed-refresh";
+
+type FeedStatus = Pick<FeedRow, "url" | "next_fetch_at" | "last_error" | "last_attempt_at">;
+
+/**
+ * Whether a feed is due at `now`: never fetched, its address changed, or its next fetch
+ * time has come; at start-up also when it is failing (tried again at once, whatever its
+ * backoff said).
+ */
+export function isFeedDue(status: FeedStatus | undefined, url: string, now: number, startup: boolean): boolean {
+  return !status || status.url !== url || status.next_fetch_at <= now || (startup && status.last_error !== null);
+}
+
+/** When a pass found the feed due: the time it read the list, and whether it was the start-up pass. */
+export type FoundDue = { listedAt: number; startup: boolean };
+
 /**
  * Refreshes one feed under its lease, so it never runs twice at once, even across
  * processes. On failure the stored items stay and the feed's status records the error.
+ * With `found` (a pass found it due), the feed is refreshed only if it is still due once
+ * the lease is held — another process may have refreshed it and given the lease back
+ * after this one read the due list — and the refresh is claimed in job_runs for the
+ * feed's due time, with its outcome, so it runs once per period.
  */
-export async function refreshFeed(ctx: RefreshContext, feed: { key: string; url: string }): Promise<RefreshOutcome> {
+export async function refreshFeed(
+  ctx: RefreshContext,
+  feed: { key: string; url: string },
+  found?: FoundDue,
+): Promise<RefreshOutcome> {
   const now = ctx.now ?? Date.now;
   const lease = { name: `feed:${feed.key}`, holder: ctx.holder };
   if (!(await acquireLease(ctx.database, { ...lease, ttlMs: LEASE_MS, now: now() }))) return "busy";
   try {
     const status = await getFeedStatus(ctx.database, feed.key);
-    // Validators only apply to the address they came from.
-    const validators =
-      status && status.url === feed.url
-        ? { etag: status.etag, lastModified: status.last_modified }
-        : { etag: null, lastModified: null };
-    try {
-      const result = await fetchFeed(ctx.fetcher, feed.url, validators, {
-        relays: ctx.sources.relays,
-        sleep: ctx.sleep,
-        signal: ctx.signal,
-      });
-      const fetchedAt = now();
-      if (result.kind === "fetched") {
-        const maxItems = retainedItems(feed.key, ctx.retention.maxItems);
-        // Only what retention would keep is ever written: a feed of 100,000 items costs
-        // no more than one of maxItems, and a big one is parsed off the main thread.
-        const items = await parseNewestItems(
-          {
-            body: result.body,
-            contentType: result.contentType,
-            fetchedAt,
-            baseUrl: result.url,
-            keep: maxItems,
-          },
-          ctx.signal,
-        );
-        await upsertArticles(
-          ctx.database,
-          feed.key,
-          withinRetention(items, fetchedAt - ctx.retention.maxAgeMs),
-          fetchedAt,
-          (ctx.coins ?? builtInCoinSource).current(),
-        );
-        await pruneArticles(ctx.database, feed.key, {
-          maxPerFeed: maxItems,
-          maxAgeMs: ctx.retention.maxAgeMs,
-          now: fetchedAt,
-        });
-      }
-      await recordFeedSuccess(ctx.database, feed.key, {
-        url: feed.url,
-        etag: result.kind === "fetched" ? result.validators.etag : validators.etag,
-        lastModified: result.kind === "fetched" ? result.validators.lastModified : validators.lastModified,
-        now: fetchedAt,
-        nextFetchAt: fetchedAt + ctx.refreshMs,
-      });
-      return result.kind === "fetched" ? "updated" : "not-modified";
-    } catch (error) {
-      if ((error as Error).name === "AbortError") throw error;
-      const failedAt = now();
-      const message = (error as Error).message;
-      const detail = errorDetail(error);
-      const failures = await recordFeedFailure(ctx.database, feed.key, {
-        url: feed.url,
-        error: message,
-        detail,
-        now: failedAt,
-        nextFetchAt: (n) => failedAt + failureBackoff(ctx.refreshMs, n),
-      });
-      ctx.log.warn({ feed: feed.key, failures, err: message, detail }, "feed refresh failed; keeping its stored items");
-      return "failed";
-    }
+    if (!found) return await fetchAndStore(ctx, feed, status);
+    const attemptedSince = status?.last_attempt_at != null && Number(status.last_attempt_at) > found.listedAt;
+    if (attemptedSince || !isFeedDue(status, feed.url, found.listedAt, found.startup)) return "done-elsewhere";
+    const run = await runOncePerPeriod(
+      ctx.database,
+      {
+        job: FEED_REFRESH_JOB,
+        holder: ctx.holder,
+        staleAfterMs: LEASE_MS,
+        ...feedPeriod(feed.key, status, found.listedAt, ctx.refreshMs),
+      },
+      () => fetchAndStore(ctx, feed, status),
+      { now, outcomeOf: (outcome) => ({ outcome }) },
+    );
+    return run.ran ? run.value : "done-elsewhere";
   } finally {
     await releaseLease(ctx.database, lease).catch(() => {});
+  }
+}
+
+/**
+ * The period a refresh serves: the feed's due time (every refresh moves it on, so each
+ * is a period of its own), or for a feed never fetched the refresh period `now` falls in.
+ */
+function feedPeriod(key: string, status: FeedStatus | undefined, now: number, refreshMs: number) {
+  if (status) return { period: `${key}@${status.next_fetch_at}`, periodStart: Number(status.next_fetch_at) };
+  const periodStart = Math.floor(now / refreshMs) * refreshMs;
+  return { period: `${key}@first:${periodStart}`, periodStart };
+}
+
+/** Fetches the feed and stores what it gave, or records why it could not be read. */
+async function fetchAndStore(
+  ctx: RefreshContext,
+  feed: { key: string; url: string },
+  status: FeedRow | undefined,
+): Promise<"updated" | "not-modified" | "failed"> {
+  const now = ctx.now ?? Date.now;
+  // Validators only apply to the address they came from.
+  const validators =
+    status && status.url === feed.url
+      ? { etag: status.etag, lastModified: status.last_modified }
+      : { etag: null, lastModified: null };
+  try {
+    const result = await fetchFeed(ctx.fetcher, feed.url, validators, {
+      relays: ctx.sources.relays,
+      sleep: ctx.sleep,
+      signal: ctx.signal,
+    });
+    const fetchedAt = now();
+    if (result.kind === "fetched") {
+      const maxItems = retainedItems(feed.key, ctx.retention.maxItems);
+      // Only what retention would keep is ever written: a feed of 100,000 items costs
+      // no more than one of maxItems, and a big one is parsed off the main thread.
+      const items = await parseNewestItems(
+        {
+          body: result.body,
+          contentType: result.contentType,
+          fetchedAt,
+          baseUrl: result.url,
+          keep: maxItems,
+        },
+        ctx.signal,
+      );
+      await upsertArticles(
+        ctx.database,
+        feed.key,
+        withinRetention(items, fetchedAt - ctx.retention.maxAgeMs),
+        fetchedAt,
+        (ctx.coins ?? builtInCoinSource).current(),
+      );
+      await pruneArticles(ctx.database, feed.key, {
+        maxPerFeed: maxItems,
+        maxAgeMs: ctx.retention.maxAgeMs,
+        now: fetchedAt,
+      });
+    }
+    await recordFeedSuccess(ctx.database, feed.key, {
+      url: feed.url,
+      etag: result.kind === "fetched" ? result.validators.etag : validators.etag,
+      lastModified: result.kind === "fetched" ? result.validators.lastModified : validators.lastModified,
+      now: fetchedAt,
+      nextFetchAt: fetchedAt + ctx.refreshMs,
+    });
+    return result.kind === "fetched" ? "updated" : "not-modified";
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    const failedAt = now();
+    const message = (error as Error).message;
+    const detail = errorDetail(error);
+    const failures = await recordFeedFailure(ctx.database, feed.key, {
+      url: feed.url,
+      error: message,
+      detail,
+      now: failedAt,
+      nextFetchAt: (n) => failedAt + failureBackoff(ctx.refreshMs, n),
+    });
+    ctx.log.warn({ feed: feed.key, failures, err: message, detail }, "feed refresh failed; keeping its stored items");
+    return "failed";
   }
 }
 
@@ -189,19 +251,13 @@ export async function refreshDueFeeds(ctx: RefreshContext, { startup = false } =
       ? []
       : await ctx.database.db
           .selectFrom("feeds")
-          .select(["key", "url", "next_fetch_at", "last_error"])
+          .select(["key", "url", "next_fetch_at", "last_error", "last_attempt_at"])
           .where("key", "in", builtIn)
           .execute();
   const statuses = new Map(rows.map((row) => [row.key, row]));
   const due: Array<{ key: string; url: string }> = ctx.sources.feeds.filter(
-    (feed): feed is FeedDefinition & { url: string } => {
-      if (!feed.url) return false;
-      const status = statuses.get(feed.key);
-      // At start-up a failing feed is tried again at once, whatever its backoff said.
-      return (
-        !status || status.url !== feed.url || status.next_fetch_at <= now || (startup && status.last_error !== null)
-      );
-    },
+    (feed): feed is FeedDefinition & { url: string } =>
+      feed.url !== null && isFeedDue(statuses.get(feed.key), feed.url, now, startup),
   );
   const work = due.map((feed) => ({ feed, fetcher: ctx.fetcher }));
   const memberFeeds = ctx.memberFeeds;
@@ -213,7 +269,7 @@ export async function refreshDueFeeds(ctx: RefreshContext, { startup = false } =
   const summary: RefreshSummary = { attempted: work.length, outcomes: {} };
   await eachLimited(work, REFRESH_CONCURRENCY, async ({ feed, fetcher }) => {
     ctx.signal?.throwIfAborted();
-    const outcome = await refreshFeed({ ...ctx, fetcher }, feed);
+    const outcome = await refreshFeed({ ...ctx, fetcher }, feed, { listedAt: now, startup });
     summary.outcomes[outcome] = (summary.outcomes[outcome] ?? 0) + 1;
   });
   if (summary.attempted > 0 && summary.outcomes.failed === summary.attempted) {
