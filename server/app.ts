@@ -218,7 +218,7 @@ export async function buildApp({
 
   // The error handler comes first: routes inherit the handler in force when their plugin loads.
   registerErrorHandler(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   // Answers up to 128 KB (every API page) are compressed in one call: above its small
   // default, each answer got a brotli stream of its own (megabytes of native memory
   // apiece), and 100 clients asking at once took the process past 300 MB resident.

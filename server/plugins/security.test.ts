@@ -55,3 +55,30 @@ describe("the content security policy and an analytics script", () => {
     });
   });
 });
+
+describe("the security headers", () => {
+  it("are helmet's for Gemwire's settings, the same on every answer, without HSTS", async () => {
+    await withTestApp({}, async (app) => {
+      const answers = await Promise.all(
+        ["/api/health", "/api/no-such-thing", "/api/feeds"].map((url) => app.inject({ method: "GET", url })),
+      );
+      for (const response of answers) {
+        expect(response.headers).toMatchObject({
+          "x-content-type-options": "nosniff",
+          "referrer-policy": "no-referrer",
+          "x-frame-options": "DENY",
+          "cross-origin-opener-policy": "same-origin",
+          "cross-origin-resource-policy": "same-origin",
+          "origin-agent-cluster": "?1",
+          "x-dns-prefetch-control": "off",
+          "x-download-options": "noopen",
+          "x-permitted-cross-domain-policies": "none",
+          "x-xss-protection": "0",
+        });
+        expect(response.headers["strict-transport-security"]).toBeUndefined();
+        expect(response.headers["cross-origin-embedder-policy"]).toBeUndefined();
+        expect(response.headers["content-security-policy"]).toBe(answers[0]?.headers["content-security-policy"]);
+      }
+    });
+  });
+});
