@@ -70,18 +70,27 @@ describe.each(testDatabaseTargets())("job runs on $dialect", (target) => {
     }
   });
 
-  it("records a failure with its message, and the error still reaches the caller", async () => {
-    const failing = runOncePerPeriod(handle.database, runOf("failing", "a"), async () => {
-      throw new Error(`price API down ${"x".repeat(1_000)}`);
-    });
+  it("records a failure with its message, the error still reaches the caller, and the period is tried again after the lease time", async () => {
+    const failing = runOncePerPeriod(
+      handle.database,
+      runOf("failing", "a"),
+      async () => {
+        throw new Error(`price API down ${"x".repeat(1_000)}`);
+      },
+      { now: () => T0 },
+    );
     await expect(failing).rejects.toThrow(/^price API down/);
     const failed = await row("failing");
     expect(failed).toMatchObject({ outcome: "failed", holder: "a" });
     expect(failed.detail).toMatch(/^price API down x+$/);
     expect(failed.detail).toHaveLength(500);
     expect(failed.finished_at).not.toBeNull();
-    // A failed period is not run again: the next period is the retry.
-    expect(await claimRun(handle.database, runOf("failing", "b"), T0)).toBe(false);
+    // Nor is it run again at once, by this holder or another…
+    expect(await claimRun(handle.database, runOf("failing", "b"), T0 + 59_999)).toBe(false);
+    // …but once the lease time has passed it is: a period named by state the failed run
+    // should have moved on (a feed's due time) would otherwise never run again.
+    expect(await claimRun(handle.database, runOf("failing", "b"), T0 + 60_000)).toBe(true);
+    expect(await row("failing")).toMatchObject({ holder: "b", attempts: 2, taken_over_from: "a", outcome: null });
   });
 
   it("lets the next holder take over a period whose holder died before finishing, and ignores its late finish", async () => {

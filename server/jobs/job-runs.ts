@@ -2,6 +2,8 @@ import type { Database } from "../db/database.ts";
 
 /** job_runs rows are kept this long (the maintenance job prunes older ones). */
 export const JOB_RUNS_KEEP_MS = 7 * 24 * 60 * 60_000;
+/** The outcome of a run whose work threw. */
+const THREW = "failed";
 /** A failure's message is kept this long at most. */
 const DETAIL_MAX = 500;
 
@@ -33,7 +35,10 @@ export function periodOf(
 /**
  * Claims `run`'s period for its holder. Returns false when the period was already run, or
  * is being run. A claim left unfinished for longer than `staleAfterMs` (its holder died;
- * its lease has run out) is taken over, as is a run a shutdown cut short ('abandoned').
+ * its lease has run out) is taken over, as is a run a shutdown cut short ('abandoned'),
+ * and a run that threw once `staleAfterMs` has passed: a period named by state the run
+ * itself moves on (a feed's due time) stays due when the run failed before moving it —
+ * a database write refused, say — and must not stop that job for good.
  * Call it under the job's lease, which keeps holders from even trying at once.
  */
 export async function claimRun({ db }: Database, run: PeriodRun, now: number): Promise<boolean> {
@@ -60,7 +65,10 @@ export async function claimRun({ db }: Database, run: PeriodRun, now: number): P
         }))
         .where((eb) =>
           eb.or([
-            eb.and([eb("job_runs.finished_at", "is", null), eb("job_runs.started_at", "<=", now - run.staleAfterMs)]),
+            eb.and([
+              eb.or([eb("job_runs.finished_at", "is", null), eb("job_runs.outcome", "=", THREW)]),
+              eb("job_runs.started_at", "<=", now - run.staleAfterMs),
+            ]),
             eb("job_runs.outcome", "=", "abandoned"),
           ]),
         ),
@@ -106,7 +114,7 @@ export async function runOncePerPeriod<T>(
   } catch (error) {
     const aborted = (error as Error).name === "AbortError";
     await finishRun(database, run, {
-      outcome: aborted ? "abandoned" : "failed",
+      outcome: aborted ? "abandoned" : THREW,
       detail: (error as Error).message,
       now: now(),
     }).catch(() => {});
