@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateHeadlines } from "../../../bench/headlines.ts";
+import { EXACT_TITLES } from "./cluster.ts";
 import { clusterTitlesNaive } from "./naive.ts";
 import { outletOf, type StoryArticle, StoryIndex, withoutDuplicates } from "./story-index.ts";
 
@@ -79,6 +80,30 @@ describe("StoryIndex", () => {
     expect(index.stories()).toEqual([[a, b]]);
     index.update([a, lone, b]);
     expect(index.lastCompared).toBe(0);
+  });
+
+  it(`gives the stories of clustering afresh while its set grows past ${EXACT_TITLES} titles and shrinks back`, () => {
+    // Seed 15's titles 742 and 1296 are a pair only the exact way finds (cluster.test.ts).
+    const seeded = generateHeadlines(2000, 15).map((title, i) => article(title, `outlet${i}.example`, 1));
+    const more = generateHeadlines(EXACT_TITLES - 1999, 16).map((title, i) => article(title, `more${i}.example`, 1));
+    const afresh = (set: StoryArticle[]) => {
+      const index = new StoryIndex<StoryArticle>();
+      index.update(set);
+      return index.stories();
+    };
+    const together = (stories: StoryArticle[][]) =>
+      stories.some(
+        (story) => story.includes(seeded[742] as StoryArticle) && story.includes(seeded[1296] as StoryArticle),
+      );
+    const index = new StoryIndex<StoryArticle>();
+    index.update(seeded);
+    expect(together(index.stories())).toBe(true);
+    index.update([...seeded, ...more]); // past the limit: word blocking, for every title
+    expect(index.lastCompared).toBe(seeded.length + more.length);
+    expect(index.stories()).toEqual(afresh([...seeded, ...more]));
+    index.update(seeded); // back under it: the exact way again
+    expect(index.stories()).toEqual(afresh(seeded));
+    expect(together(index.stories())).toBe(true);
   });
 
   it("splits a story when the article joining it leaves, and follows an edited title", () => {

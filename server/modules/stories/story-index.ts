@@ -1,4 +1,4 @@
-import { similarPairs } from "./cluster.ts";
+import { EXACT_TITLES, similarPairs } from "./cluster.ts";
 import { groupsOf } from "./groups.ts";
 import { normaliseTitle } from "./similarity.ts";
 
@@ -71,6 +71,8 @@ export function duplicateKeys(article: Pick<StoryArticle, "link" | "source" | "t
 export class StoryIndex<T extends StoryArticle> {
   private articles = new Map<number, T>();
   private neighbours = new Map<number, Set<number>>();
+  /** Whether the kept pairs were found the exact way (cluster.ts: by the set's size), once known. */
+  private exact: boolean | undefined;
   /** How many titles the last update had to compare (for tests and logs). */
   lastCompared = 0;
 
@@ -84,11 +86,17 @@ export class StoryIndex<T extends StoryArticle> {
       const known = this.articles.get(article.id);
       return !known || known.version !== article.version || known.title !== article.title;
     };
+    // A set that crossed EXACT_TITLES is compared afresh the other way: its pairs are then
+    // what clustering it afresh gives, in every process, whatever sizes it went through.
+    const exact = current.length <= EXACT_TITLES;
+    const wayChanged = this.exact !== undefined && this.exact !== exact;
+    this.exact = exact;
+    if (wayChanged) this.neighbours.clear();
     for (const id of this.articles.keys()) {
       const now = next.get(id);
       if (!now || changed(now)) this.forget(id);
     }
-    const fresh = new Set(current.filter(changed).map((article) => article.id));
+    const fresh = new Set(current.filter((article) => wayChanged || changed(article)).map((article) => article.id));
     this.articles = next;
     this.lastCompared = fresh.size;
     if (fresh.size === 0) return;
