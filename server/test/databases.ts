@@ -15,7 +15,7 @@ export type TestDatabaseTarget = {
   create(): Promise<{ location: Config["database"]; drop(): Promise<void> }>;
 };
 
-const sqliteTarget: TestDatabaseTarget = {
+export const sqliteTarget: TestDatabaseTarget = {
   dialect: "sqlite",
   async create() {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-test-"));
@@ -28,7 +28,7 @@ const sqliteTarget: TestDatabaseTarget = {
   },
 };
 
-function postgresTarget(adminUrl: string): TestDatabaseTarget {
+export function postgresTarget(adminUrl: string): TestDatabaseTarget {
   return {
     dialect: "postgres",
     async create() {
