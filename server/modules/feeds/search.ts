@@ -8,6 +8,14 @@ import { PUBLIC_FEEDS, type VisibleFeeds, visibleFeedsSql } from "./visible-feed
 const TRIGRAM = 3;
 
 /**
+ * pg_trgm takes trigrams from runs of letters and digits only (PostgreSQL's index holds
+ * the text without spaces, so runs continue across them): text without three in a row,
+ * such as "$5%" or "a b", gives its index nothing to narrow, and is looked for as one or
+ * two characters are, among the newest articles.
+ */
+const TRIGRAM_WORD = /[\p{L}\p{N}](?: ?[\p{L}\p{N}]){2}/u;
+
+/**
  * One or two characters make no trigram, so no index can answer them: they are matched
  * in the titles and descriptions of only this many of the newest articles (by
  * published_at), which bounds their cost whatever the archive's size.
@@ -65,7 +73,7 @@ export async function searchArticles(
 ): Promise<ArticleRow[]> {
   const text = searchText(typed);
   if (text === "" || limit <= 0) return [];
-  const short = [...text].length < TRIGRAM;
+  const short = [...text].length < TRIGRAM || (database.dialect === "postgres" && !TRIGRAM_WORD.test(text));
   // Members' own feeds are searched only by their followers.
   const feeds = visibleFeedsSql(visible, short || database.dialect === "postgres" ? "f.feed_key" : "articles.feed_key");
   const search = short ? searchRecent : database.dialect === "sqlite" ? searchSqlite : searchPostgres;
