@@ -94,30 +94,35 @@ async function titlesThenDescriptions(
   return [...titles, ...(await find("description only", limit - titles.length))];
 }
 
-const searchSqlite: Search = ({ db }, text, limit, feeds, reach) => {
-  // A quoted phrase, to the trigram tokenizer, is a substring; FTS5 answers the set of
-  // matching rows from its index, cheaply even for a common word.
+const searchSqlite: Search = async ({ db }, text, limit, feeds, reach) => {
+  // A quoted phrase, to the trigram tokenizer, is a substring. FTS5 answers each
+  // column's matching rows from its index, cheaply even for a common word; each is asked
+  // once (a phrase of common trigrams costs FTS5 milliseconds every time).
   const phrase = `"${text.replaceAll('"', '""')}"`;
-  const inColumn = (column: string) =>
-    sql`SELECT rowid FROM articles_search WHERE articles_search MATCH ${`${column} : ${phrase}`}`;
+  const matching = async (column: "title" | "description") => {
+    const { rows } = await sql<{ id: number }>`
+      SELECT rowid AS id FROM articles_search WHERE articles_search MATCH ${`${column} : ${phrase}`}`.execute(db);
+    return rows.map((row) => row.id);
+  };
+  const titles = await matching("title");
   return titlesThenDescriptions(limit, async (where, room) => {
-    const column = where === "title" ? "title" : "description";
-    const matches =
-      where === "title"
-        ? sql`articles.id IN (${inColumn("title")})`
-        : sql`articles.id IN (${inColumn("description")}) AND articles.id NOT IN (${inColumn("title")})`;
-    const { rows: counted } = await sql<{ n: number }>`
-      SELECT count(*) AS n FROM (${inColumn(column)} LIMIT ${reach.sqliteSortMax + 1})`.execute(db);
+    let ids = titles;
+    if (where === "description only") {
+      const inTitle = new Set(titles);
+      ids = (await matching("description")).filter((id) => !inTitle.has(id));
+    }
+    if (ids.length === 0) return [];
+    const set = sql`SELECT value FROM json_each(${JSON.stringify(ids)})`;
     // A few matches are sorted as they are ('+' keeps SQLite from walking the index for
     // the order); many are met walking the published_at index newest first, which stops
     // at the limit.
     const { rows } =
-      Number(counted[0]?.n) <= reach.sqliteSortMax
+      ids.length <= reach.sqliteSortMax
         ? await sql<{ id: number }>`
-            SELECT id FROM articles WHERE ${matches} AND ${feeds}
+            SELECT id FROM articles WHERE id IN (${set}) AND ${feeds}
             ORDER BY +published_at DESC, id DESC LIMIT ${room}`.execute(db)
         : await sql<{ id: number }>`
-            SELECT id FROM articles INDEXED BY articles_published WHERE ${matches} AND ${feeds}
+            SELECT id FROM articles INDEXED BY articles_published WHERE id IN (${set}) AND ${feeds}
             ORDER BY published_at DESC, id DESC LIMIT ${room}`.execute(db);
     return rows.map((row) => Number(row.id));
   });
