@@ -3,7 +3,7 @@ import { READ_STATE_LIMITS } from "../../../contracts/reading-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import { tallyArticles } from "../community/repository.ts";
 import { keptSince, readLinksOf } from "../reading/repository.ts";
-import { storyIdsOf } from "../stories/story-ids.ts";
+import { type StoryOf, storyIdsOf } from "../stories/story-ids.ts";
 import { presentArticle, type StoredArticle } from "./presenter.ts";
 import { type VisibleFeeds, visibleFeedsOf } from "./visible-feeds.ts";
 
@@ -27,7 +27,8 @@ import { type VisibleFeeds, visibleFeedsOf } from "./visible-feeds.ts";
  * votes' two, the stories cache's change check, one for the read state when a member is
  * viewing, and one for the followed feeds when a member is viewing and `visible` is not
  * given. The stories are never clustered here; their ids come from the kept
- * stories (see storyIdsOf). Every list of FeedItems should come through here.
+ * stories (see storyIdsOf), or from `storiesRead` when the caller has just read them (its
+ * change check is not free). Every list of FeedItems should come through here.
  */
 export async function presentArticles(
   database: Database,
@@ -36,12 +37,14 @@ export async function presentArticles(
   storiesWindowMs: number,
   now = Date.now(),
   visible?: VisibleFeeds,
+  storiesRead?: StoryOf,
 ): Promise<FeedItem[]> {
   if (rows.length === 0) return [];
   const links = rows.map((row) => row.link);
   const [tallies, storyOf, read] = await Promise.all([
     tallyArticles(database, links, viewerId),
-    (async () => storyIdsOf(database, storiesWindowMs, visible ?? (await visibleFeedsOf(database, viewerId)), now))(),
+    storiesRead ??
+      (async () => storyIdsOf(database, storiesWindowMs, visible ?? (await visibleFeedsOf(database, viewerId)), now))(),
     viewerId === null ? new Set<string>() : readLinksOf(database, viewerId, links, keptSince(now, READ_STATE_LIMITS)),
   ]);
   return rows.map((row) =>

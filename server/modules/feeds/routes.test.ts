@@ -225,6 +225,10 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
     ["/api/feeds/bitcoin/items?before=yesterday", /querystring\.before: must be an ISO-8601 time or the `next` value/],
     ["/api/search", /querystring\.q/],
     ["/api/search?q=%20%20", /Type something to search for/],
+    ["/api/search?q=bit%00coin", /querystring\.q: .*control characters/],
+    ["/api/search?q=bit%07coin", /querystring\.q: .*control characters/],
+    ["/api/search?q=bit%0Acoin", /querystring\.q: .*control characters/],
+    [`/api/search?q=${"b".repeat(201)}`, /querystring\.q: .*200/],
   ])("answers %s with a 400 naming the problem", async (url, message) => {
     const response = await get(url);
     expect(response.statusCode).toBe(400);

@@ -204,7 +204,7 @@ export async function searchFeedItems(
   if (rows.length === 0) return [];
   const storyOf = await storyIdsOf(database, storiesWindowMs, visible, now);
   const groups = groupByStory(rows, storyOf, SEARCH_LIMIT);
-  const items = await presentArticles(database, groups.flat(), viewerId, storiesWindowMs, now, visible);
+  const items = await presentArticles(database, groups.flat(), viewerId, storiesWindowMs, now, visible, storyOf);
   // Each group's articles as foldByStory orders a story's: earliest first.
   let start = 0;
   return groups.flatMap((group) => {
