@@ -115,6 +115,14 @@ export function answersOf(database: Database): AnswerCache {
   return cache;
 }
 
+/**
+ * Cache-Control for an answer anyone may see, kept `maxAgeSeconds`: public, so shared
+ * caches may serve it too — except with ACCESS_MODE=members, where a shared cache would
+ * hand a member's answer to a visitor without a session.
+ */
+export const sharedFor = (accessMode: "open" | "members", maxAgeSeconds: number) =>
+  `${accessMode === "members" ? "private" : "public"}, max-age=${maxAgeSeconds}`;
+
 /** Cache-Control for answers that differ by viewer or need a signed-in visitor: browsers keep them, shared caches never, and ask again each time with the ETag. */
 export const PRIVATE_REVALIDATE = "private, no-cache";
 

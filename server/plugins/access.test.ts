@@ -68,6 +68,17 @@ describe("ACCESS_MODE=members", () => {
       const session = cookieOf(joined, "gemwire_session")?.value ?? "";
       const feeds = await app.inject({ method: "GET", url: "/api/feeds", cookies: { gemwire_session: session } });
       expect(feeds.statusCode).toBe(200);
+      // What a member reads is never left in a shared cache for visitors to be handed.
+      for (const url of [
+        "/api/tokens/BTC/history?range=24h",
+        "/feeds/gemwire.xml",
+        "/feeds/gemwire.json",
+        "/feeds/blog.xml",
+      ]) {
+        const read = await app.inject({ method: "GET", url, cookies: { gemwire_session: session } });
+        expect(read.statusCode, url).toBe(200);
+        expect(read.headers["cache-control"], url).toMatch(/^private, max-age=\d+$/);
+      }
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import { blogPostUrl } from "../../../contracts/content-catalog.ts";
+import { sharedFor } from "../../lib/answer-cache.ts";
 import { siteUrlFor } from "../../lib/site-url.ts";
 import { renderRss } from "../feeds/publish.ts";
 import { listFeedPosts } from "./blog-repository.ts";
@@ -32,6 +33,9 @@ export const blogFeedRoutes: FastifyPluginAsync = async (app) => {
         categories: JSON.parse(post.tags) as string[],
       })),
     });
-    return reply.type("application/rss+xml; charset=utf-8").header("cache-control", "public, max-age=300").send(body);
+    return reply
+      .type("application/rss+xml; charset=utf-8")
+      .header("cache-control", sharedFor(app.config.accessMode, 300))
+      .send(body);
   });
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
-import { answersOf, sendKept } from "../../lib/answer-cache.ts";
+import { answersOf, sendKept, sharedFor } from "../../lib/answer-cache.ts";
 import { siteUrlFor } from "../../lib/site-url.ts";
 import { renderJsonFeed, renderRss } from "./publish.ts";
 import { ITEM_TABLES } from "./routes.ts";
@@ -36,7 +36,11 @@ async function sendGemwireFeed(request: FastifyRequest, reply: FastifyReply, for
         items: await listPublishedItems(app.database, app.sources, PUBLISHED_ITEMS, app.config.storiesWindowMs),
       }),
   });
-  return sendKept(request, reply, page, { cacheControl: "public, max-age=300", vary: [], type: FORMATS[format].type });
+  return sendKept(request, reply, page, {
+    cacheControl: sharedFor(app.config.accessMode, 300),
+    vary: [],
+    type: FORMATS[format].type,
+  });
 }
 
 /** Gemwire's own feed for subscribers: RSS 2.0 and JSON Feed 1.1. */

@@ -23,7 +23,7 @@ import { listFeedItems, listFeeds, requestFeedRefresh, searchFeedItems } from ".
  * the stories they are in, from the articles); for a member also what they read, their
  * favorites and the member feeds they follow.
  */
-export const ITEM_TABLES: readonly VersionedTable[] = ["articles", "article_votes", "user_interactions", "feeds"];
+export const ITEM_TABLES: readonly VersionedTable[] = ["articles", "article_votes", "user_interactions"];
 const MEMBER_ITEM_TABLES: readonly VersionedTable[] = [
   ...ITEM_TABLES,
   "read_articles",

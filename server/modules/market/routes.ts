@@ -12,7 +12,7 @@ import {
 import { findBuiltInToken, MAX_PRICE_SYMBOLS, SYMBOL } from "../../../contracts/market-catalog.ts";
 import { text } from "../../../contracts/text.ts";
 import { invalidRequest, notFound } from "../../errors.ts";
-import { answersOf, JSON_TYPE, sendKept } from "../../lib/answer-cache.ts";
+import { answersOf, JSON_TYPE, sendKept, sharedFor } from "../../lib/answer-cache.ts";
 import { priceHistory, tokenNews } from "./service.ts";
 
 /** A symbol as shown back in an error: short, so a huge input does not come back whole. */
@@ -95,7 +95,11 @@ export const marketRoutes: FastifyPluginAsyncZod = async (app) => {
         build: async () =>
           JSON.stringify(z.encode(historySchema, await priceHistory(app.database, token.symbol, range))),
       });
-      return sendKept(request, reply, page, { cacheControl: "public, max-age=30", vary: [], type: JSON_TYPE });
+      return sendKept(request, reply, page, {
+        cacheControl: sharedFor(app.config.accessMode, 30),
+        vary: [],
+        type: JSON_TYPE,
+      });
     },
   );
 
