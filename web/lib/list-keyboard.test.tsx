@@ -100,7 +100,7 @@ const storedReads = () =>
 
 // First in this file: they need list-keys.ts not loaded yet.
 describe("before the shortcuts have arrived", () => {
-  it("a key pressed when they cannot load says so, and they are fetched again at the next key", async () => {
+  it("a key pressed when they cannot load says so, they are fetched again at the next key, and keys wait for them as pressed", async () => {
     arrival.mode = "fails";
     await renderPage();
     press("j");
@@ -109,6 +109,14 @@ describe("before the shortcuts have arrived", () => {
     arrival.mode = "held";
     press("j");
     press("j");
+    // Judged as pressed: a key pressed while a dialog is open is not the list's, even if
+    // the dialog has closed by the time the shortcuts arrive.
+    const dialog = document.body.appendChild(document.createElement("div"));
+    dialog.setAttribute("role", "dialog");
+    press("j");
+    dialog.remove();
+    // The browser's own use of '/' (a quick find) is stopped as it is pressed.
+    expect(fireEvent.keyDown(document.activeElement ?? document.body, { key: "/" })).toBe(false);
     press("m");
     await waitFor(() => expect(arrival.release).toBeTypeOf("function"));
     expect(current()).toBeNull();
@@ -116,6 +124,7 @@ describe("before the shortcuts have arrived", () => {
     // Held, not lost: answered in order once they arrive.
     await waitFor(() => expect(current()).toBe("Article 2"));
     expect(storedReads()).toEqual(["https://news.example/2"]);
+    await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
   });
 });
 

@@ -67,6 +67,20 @@ export function useListRequests(): Requests {
 type ListKeys = typeof import("./list-keys.ts");
 type ListPage = import("./list-keys.ts").ListPage;
 
+const TYPING = "input, textarea, select, [contenteditable]:not([contenteditable='false'])";
+const DIALOG = "dialog[open], [role='dialog'], [role='alertdialog']";
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof Element)) return false;
+  return (target as HTMLElement).isContentEditable || target.closest(TYPING) !== null;
+}
+
+/** Whether a key press may be a shortcut at all: not while typing, with a modifier, or in a dialog. */
+function forTheList(event: KeyboardEvent): boolean {
+  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return false;
+  return !isTyping(event.target) && document.querySelector(DIALOG) === null;
+}
+
 /** What list-keys.ts acts on; navigate is the latest list's. */
 function listPage(navigate: NavigateFunction): ListPage {
   return {
@@ -75,6 +89,7 @@ function listPage(navigate: NavigateFunction): ListPage {
     askForHelp: () => request({ help: true }),
     askForSearch: () => request({ searches: requests.searches + 1 }),
     openInReader: (link) => navigate(paths.reader(link)),
+    forTheList,
   };
 }
 
@@ -92,7 +107,9 @@ function loadKeys() {
       keys = loaded;
       const held = waiting;
       waiting = [];
-      if (latestNavigate && mounted > 0) for (const event of held) loaded.onListKey(event, listPage(latestNavigate));
+      if (latestNavigate && mounted > 0) {
+        for (const event of held) loaded.onListKey(event, listPage(latestNavigate), true);
+      }
     },
     () => {
       // Tried again at the next key press; said now only if a key was waiting for it.
@@ -117,8 +134,12 @@ const listener = (event: KeyboardEvent) => {
     keys.onListKey(event, listPage(latestNavigate));
     return;
   }
-  const maybeShortcut = SHORTCUT_KEYS.has(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey;
-  if (maybeShortcut && waiting.length < MAX_WAITING) waiting.push(event);
+  // Judged now, as pressed (typing, a dialog open); the browser's own use of the key
+  // (Firefox's quick find on '/') is stopped now too — too late once the module is here.
+  if (SHORTCUT_KEYS.has(event.key) && forTheList(event) && waiting.length < MAX_WAITING) {
+    if (event.key === "/" || event.key === "?") event.preventDefault();
+    waiting.push(event);
+  }
   loadKeys();
 };
 

@@ -17,15 +17,9 @@ export type ListPage = {
   askForHelp: () => void;
   askForSearch: () => void;
   openInReader: (link: string) => void;
+  /** Whether a key press may be a shortcut at all: not while typing, with a modifier, or in a dialog. */
+  forTheList: (event: KeyboardEvent) => boolean;
 };
-
-const TYPING = "input, textarea, select, [contenteditable]:not([contenteditable='false'])";
-const DIALOG = "dialog[open], [role='dialog'], [role='alertdialog']";
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof Element)) return false;
-  return (target as HTMLElement).isContentEditable || target.closest(TYPING) !== null;
-}
 
 /** The articles the reader can see, in the page's order (a fold's closed articles are not). */
 function shownEntries(page: ListPage): HTMLElement[] {
@@ -73,10 +67,13 @@ function move(page: ListPage, step: 1 | -1) {
 
 const opensInReader = (link: string) => /^https?:\/\//i.test(link);
 
-/** Answers one key press on a page that shows a list. */
-export function onListKey(event: KeyboardEvent, page: ListPage) {
-  if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
-  if (isTyping(event.target) || document.querySelector(DIALOG)) return;
+/**
+ * Answers one key press on a page that shows a list. `checked`: a press held while this
+ * module loaded, found to be for the list when it was pressed (a dialog may be open now
+ * because of it).
+ */
+export function onListKey(event: KeyboardEvent, page: ListPage, checked = false) {
+  if (!checked && !page.forTheList(event)) return;
   const key = event.key;
   if (key === "j" || key === "k") {
     event.preventDefault();
