@@ -221,7 +221,7 @@ async function benchOn(name: string, target: TestDatabaseTarget): Promise<Run> {
       search.p95Ms <= TARGETS.searchP95Ms,
     );
     await checkCaching(server.origin, cookie);
-    const memory = `resident memory: ${mb(afterIngest.rssMb)} after ingest and warm-up, at most ${mb(peakMb)} under load (sampled every 200 ms), ${mb(afterLoad.rssMb)} after`;
+    const memory = `resident memory: ${mb(afterIngest.rssMb)} with the archive loaded and every route asked once, at most ${mb(peakMb)} under load (sampled every 200 ms), ${mb(afterLoad.rssMb)} after`;
     if (location.dialect === "sqlite")
       check(`${memory} (≤ ${TARGETS.memoryMb} MB)`, Math.max(peakMb, afterLoad.rssMb) <= TARGETS.memoryMb);
     else console.log(`  ----  ${memory}`);

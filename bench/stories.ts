@@ -153,7 +153,7 @@ if (rows.some((row) => row.naive.cached))
 // (40 bytes a title) and the LCS pattern's code unit table; titles and pairs aside.
 const largestRun = Math.max(...runs);
 console.log(
-  `\nWorking memory of the sweep at ${largestRun} titles: ${(((12 + 40) * largestRun + 4 * 0x10000) / 1024).toFixed(0)} KiB (typed arrays; no per-pair objects)`,
+  `\nWorking memory of the sweep at ${largestRun} titles: ${(((12 + 40) * largestRun + 4 * 0x10000) / 1024).toFixed(0)} KiB (computed from the sizes of its typed arrays, not measured; no per-pair objects)`,
 );
 
 const at = (n: number) => rows.find((row) => row.n === n);
