@@ -3,31 +3,34 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { upsertArticles } from "../modules/feeds/repository.ts";
 import { insertSnapshots } from "../modules/market/repository.ts";
-import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { openTestDatabase, type TestDatabaseTarget, testDatabaseTargets } from "../test/databases.ts";
 import { testItem } from "../test/items.ts";
 import { readDataVersions, versionOf } from "./data-versions.ts";
 
 const TABLES = ["articles", "price_snapshots"] as const;
 
-describe.each(testDatabaseTargets())("data versions on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let database: Database;
-  const version = async () => versionOf(await readDataVersions(database), TABLES);
-
+/** A database with an article and a price, opened before and disposed after the tests of a describe. */
+function seededDatabase(target: TestDatabaseTarget) {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
   beforeAll(async () => {
     handle = await openTestDatabase(target);
-    database = handle.database;
-    await upsertArticles(database, "bitcoin", [testItem("a", 1, Date.now())], Date.now());
-    await insertSnapshots(database, 60_000, [{ symbol: "BTC", usd: 1 }]);
+    await upsertArticles(handle.database, "bitcoin", [testItem("a", 1, Date.now())], Date.now());
+    await insertSnapshots(handle.database, 60_000, [{ symbol: "BTC", usd: 1 }]);
   });
-  afterAll(() => handle.dispose());
+  afterAll(() => handle?.dispose());
+  const database = () => handle?.database as Database;
+  return { database, version: async () => versionOf(await readDataVersions(database()), TABLES) };
+}
+
+describe.each(testDatabaseTargets())("data versions on $dialect", (target) => {
+  const { database: db, version } = seededDatabase(target);
 
   it("move with a write to a table answers are built from, and stand still otherwise", async () => {
     const before = await version();
     expect(await version()).toBe(before);
-    await sql`UPDATE job_leases SET holder = holder`.execute(database.db);
+    await sql`UPDATE job_leases SET holder = holder`.execute(db().db);
     expect(await version()).toBe(before);
-    await sql`UPDATE articles SET title = title || '!'`.execute(database.db);
+    await sql`UPDATE articles SET title = title || '!'`.execute(db().db);
     expect(await version()).not.toBe(before);
   });
 });
@@ -39,25 +42,17 @@ describe.each(testDatabaseTargets())("data versions on $dialect", (target) => {
 describe.each(testDatabaseTargets().filter((target) => target.dialect === "postgres"))(
   "data versions with concurrent writers on $dialect",
   (target) => {
-    let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-    let database: Database;
-    const version = async () => versionOf(await readDataVersions(database), TABLES);
-
-    beforeAll(async () => {
-      handle = await openTestDatabase(target);
-      database = handle.database;
-      await upsertArticles(database, "bitcoin", [testItem("a", 1, Date.now())], Date.now());
-      await insertSnapshots(database, 60_000, [{ symbol: "BTC", usd: 1 }]);
-    });
-    afterAll(() => handle.dispose());
+    const { database: db, version } = seededDatabase(target);
     it("move when the write commits, not before, and once however many statements it ran", async () => {
       const before = await version();
       let during = "";
-      await database.db.transaction().execute(async (trx) => {
-        await sql`UPDATE articles SET title = title || '?'`.execute(trx);
-        await sql`UPDATE price_snapshots SET usd = usd + 1`.execute(trx);
-        during = await version(); // read through another connection of the pool
-      });
+      await db()
+        .db.transaction()
+        .execute(async (trx) => {
+          await sql`UPDATE articles SET title = title || '?'`.execute(trx);
+          await sql`UPDATE price_snapshots SET usd = usd + 1`.execute(trx);
+          during = await version(); // read through another connection of the pool
+        });
       expect(during).toBe(before);
       expect(Number(await version())).toBe(Number(before) + 1);
     });
@@ -65,13 +60,13 @@ describe.each(testDatabaseTargets().filter((target) => target.dialect === "postg
     it("never make writers of different rows of two tables, in opposite orders, wait for each other or deadlock", async () => {
       const now = Date.now();
       await upsertArticles(
-        database,
+        db(),
         "news",
         [0, 1, 2, 3, 4, 5].map((i) => testItem(`w${i}`, i, now)),
         now,
       );
       await insertSnapshots(
-        database,
+        db(),
         120_000,
         [0, 1, 2, 3, 4, 5].map((i) => ({ symbol: `W${i}`, usd: i })),
       );
@@ -80,12 +75,14 @@ describe.each(testDatabaseTargets().filter((target) => target.dialect === "postg
       const article = (i: number) => sql`UPDATE articles SET title = title || '.' WHERE link LIKE ${`%w${i}%`}`;
       const snapshot = (i: number) => sql`UPDATE price_snapshots SET usd = usd + 1 WHERE symbol = ${`W${i}`}`;
       const writer = (i: number) =>
-        database.db.transaction().execute(async (trx) => {
-          const [first, second] = i % 2 === 0 ? [article(i), snapshot(i)] : [snapshot(i), article(i)];
-          await first.execute(trx);
-          await sql`SELECT pg_sleep(0.1)`.execute(trx);
-          await second.execute(trx);
-        });
+        db()
+          .db.transaction()
+          .execute(async (trx) => {
+            const [first, second] = i % 2 === 0 ? [article(i), snapshot(i)] : [snapshot(i), article(i)];
+            await first.execute(trx);
+            await sql`SELECT pg_sleep(0.1)`.execute(trx);
+            await second.execute(trx);
+          });
       await Promise.all([0, 1, 2, 3, 4, 5].map(writer));
       expect(Number(await version())).toBe(before + 6);
     });
