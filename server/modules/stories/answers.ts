@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { StorySort } from "../../../contracts/stories.ts";
 import type { Database } from "../../db/database.ts";
 import { invalidRequest } from "../../errors.ts";
+import { readDataVersions, versionOf } from "../../lib/data-versions.ts";
 import { tallyArticles, type VoteTally } from "../community/repository.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
 import { PUBLIC_FEEDS, type VisibleFeeds } from "../feeds/visible-feeds.ts";
@@ -123,7 +124,19 @@ export const UNCHANGED_TRUST_MS = 1_000;
 
 type Checked = { stamp: string; at: number; stories: StoryGroup[]; votes: string };
 
-/** The last full check per database and scope; only where the database has a change stamp (SQLite). */
+/**
+ * What says nothing the stories are made of was written: SQLite's change stamp (no write
+ * at all, by any process); on PostgreSQL the database's data version (migration 023,
+ * moved at commit by any write to the articles or the votes), one small query in place of
+ * the check's aggregates over the window.
+ */
+async function storiesStamp(database: Database): Promise<string | null> {
+  if (database.dialect === "sqlite") return database.changeStamp();
+  return `v${versionOf(await readDataVersions(database), STORY_TABLES)}`;
+}
+const STORY_TABLES = ["articles", "article_votes"] as const;
+
+/** The last full check per database and scope. */
 const lastChecks = new WeakMap<Database, Map<string, Checked>>();
 
 /**
@@ -134,7 +147,7 @@ const lastChecks = new WeakMap<Database, Map<string, Checked>>();
  */
 async function checkedStories(database: Database, scope: StoryScope, windowMs: number, now: number) {
   // Read before checking: a write during the check leaves a different stamp for the next request.
-  const stamp = database.changeStamp();
+  const stamp = await storiesStamp(database);
   let checks = lastChecks.get(database);
   const key = `${scope}@${windowMs}`;
   const last = checks?.get(key);
