@@ -33,6 +33,16 @@ export type SessionOwner = {
   admin: boolean;
 };
 
+/**
+ * Sessions just read, per database, for SQLite only: while its change stamp stands still
+ * nothing at all was written, by any process — no sign-out, no deletion, no new expiry —
+ * so the same session reads the same, for at most SESSION_TRUST_MS (an expiry passing
+ * with time alone is noticed within that). Saves a member's every request its query.
+ */
+const recentSessions = new WeakMap<Database, Map<string, { stamp: string; at: number; owner: SessionOwner | null }>>();
+export const SESSION_TRUST_MS = 1_000;
+const RECENT_SESSIONS_MAX = 1_000;
+
 /** Who a session id belongs to, or null when it is unknown, expired, or its member was deleted. */
 export async function readSession(
   database: Database,
@@ -41,6 +51,25 @@ export async function readSession(
 ): Promise<SessionOwner | null> {
   if (!/^[A-Za-z0-9_-]{22}$/.test(id)) return null;
   const idHash = hashSessionId(id);
+  // Read before the session: a write meanwhile leaves another stamp for the next request.
+  const stamp = database.changeStamp();
+  let recent = recentSessions.get(database);
+  const kept = recent?.get(idHash);
+  if (stamp !== null && kept?.stamp === stamp && now >= kept.at && now - kept.at < SESSION_TRUST_MS) return kept.owner;
+  const owner = await lookUpSession(database, idHash, now);
+  if (stamp !== null) {
+    if (!recent) {
+      recent = new Map();
+      recentSessions.set(database, recent);
+    }
+    recent.delete(idHash);
+    if (recent.size >= RECENT_SESSIONS_MAX) recent.delete(recent.keys().next().value as string);
+    recent.set(idHash, { stamp, at: now, owner });
+  }
+  return owner;
+}
+
+async function lookUpSession(database: Database, idHash: string, now: number): Promise<SessionOwner | null> {
   const row = await findSession(database, idHash, now);
   if (!row) return null;
   if (row.is_admin !== 1 && (!row.user_id || row.deleted_at !== null)) return null;
