@@ -148,11 +148,42 @@ const lastChecks = new WeakMap<Database, Map<string, Checked>>();
 async function checkedStories(database: Database, scope: StoryScope, windowMs: number, now: number) {
   // Read before checking: a write during the check leaves a different stamp for the next request.
   const stamp = await storiesStamp(database);
-  let checks = lastChecks.get(database);
   const key = `${scope}@${windowMs}`;
-  const last = checks?.get(key);
+  const last = lastChecks.get(database)?.get(key);
   if (stamp !== null && last?.stamp === stamp && now >= last.at && now - last.at < UNCHANGED_TRUST_MS) return last;
+  // Requests that find the same check due share it: under load, one check a second, not one each.
+  const flightKey = `${key}\n${stamp}`;
+  let flights = checksInFlight.get(database);
+  const flying = stamp === null ? undefined : flights?.get(flightKey);
+  if (flying) return flying;
+  const checking = checkNow(database, scope, windowMs, now, key, stamp);
+  if (stamp !== null) {
+    if (!flights) {
+      flights = new Map();
+      checksInFlight.set(database, flights);
+    }
+    flights.set(flightKey, checking);
+    checking.then(
+      () => flights?.delete(flightKey),
+      () => flights?.delete(flightKey),
+    );
+  }
+  return checking;
+}
+
+/** The stories checks under way per database, by scope and stamp. */
+const checksInFlight = new WeakMap<Database, Map<string, Promise<{ stories: StoryGroup[]; votes: string }>>>();
+
+async function checkNow(
+  database: Database,
+  scope: StoryScope,
+  windowMs: number,
+  now: number,
+  key: string,
+  stamp: string | null,
+): Promise<{ stories: StoryGroup[]; votes: string }> {
   const [stories, votes] = await Promise.all([storiesOf(database, scope, windowMs, now), voteSignature(database)]);
+  let checks = lastChecks.get(database);
   if (stamp !== null) {
     if (!checks) {
       checks = new Map();

@@ -64,4 +64,19 @@ describe.each(testDatabaseTargets())("stories when nothing was written, on $dial
     await ask(now + 30 + UNCHANGED_TRUST_MS);
     expect(counter.uses).toBeGreaterThan(0);
   });
+
+  it("shares one check among the requests that find it due at the same moment", async () => {
+    const { database, counter } = counting(handle.database);
+    const ask = (at: number) =>
+      listStories(database, { scope: "bitcoin", limit: 20, windowMs: DEFAULT_STORIES_WINDOW_MS, now: at });
+    const base = now + 10 * UNCHANGED_TRUST_MS;
+    await ask(base);
+    counter.uses = 0;
+    await ask(base + UNCHANGED_TRUST_MS);
+    const oneCheck = counter.uses;
+    counter.uses = 0;
+    await Promise.all(Array.from({ length: 10 }, () => ask(base + 2 * UNCHANGED_TRUST_MS)));
+    // Each request reads the stamp (a row on PostgreSQL, nothing on SQLite); one checks.
+    expect(counter.uses).toBe(oneCheck + (target.dialect === "postgres" ? 9 : 0));
+  });
 });
