@@ -25,7 +25,7 @@ describe("bench:api at a tiny size", () => {
     for (const database of databases) expect(run.stdout).toContain(`=== ${database} ===`);
     const row = (label: string) =>
       new RegExp(`^${label}\\s+\\d+\\s+[\\d.]+ ms\\s+[\\d.]+ ms\\s+[\\d.]+ ms\\s+\\d+\\s+[\\d.]+x$`, "gm");
-    expect(run.stdout.match(row("baseline \\([\\d.]+ KB JSON\\)"))).toHaveLength(databases.length);
+    expect(run.stdout.match(row("baseline \\(the list, [\\d.]+ KB\\)"))).toHaveLength(databases.length);
     for (const label of ROWS) expect(run.stdout.match(row(label)), label).toHaveLength(databases.length);
     expect(run.stdout.match(/feed items \(bitcoin\): If-None-Match answers 304 \(304\)/g)).toHaveLength(
       databases.length,

@@ -1,13 +1,18 @@
 /**
  * The baseline of `npm run bench:api`: a bare Fastify server answering one static JSON
- * body of BASELINE_BYTES bytes at GET /baseline — what a route costs with no work at
- * all, started the same way as Gemwire (same Node, same flags) on PORT.
+ * body at GET /baseline — the file BASELINE_BODY_FILE (bench:api gives it the feed list's
+ * own answer, so the load client reads the very same bytes), else BASELINE_BYTES of
+ * filler — what a route costs with no work at all, started the same way as Gemwire
+ * (same Node, same flags) on PORT.
  */
+import fs from "node:fs";
 import Fastify from "fastify";
 
+const file = process.env.BASELINE_BODY_FILE;
 const bytes = Number(process.env.BASELINE_BYTES ?? 1024);
-const filler = "x".repeat(Math.max(0, bytes - '{"items":[],"filler":""}'.length));
-const body = JSON.stringify({ items: [], filler });
+const body = file
+  ? fs.readFileSync(file)
+  : JSON.stringify({ items: [], filler: "x".repeat(Math.max(0, bytes - '{"items":[],"filler":""}'.length)) });
 const app = Fastify({ logger: false });
 app.get("/baseline", (_request, reply) => reply.type("application/json; charset=utf-8").send(body));
 app.get("/api/feeds", () => ({ feeds: [] }));
