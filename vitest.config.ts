@@ -20,6 +20,9 @@ export default defineConfig({
           name: "bench",
           environment: "node",
           include: ["bench/**/*.test.ts"],
+          // One benchmark at a time: each starts servers and load of its own, and two at
+          // once on two cores starve each other's timed steps (a job's run after a kill).
+          fileParallelism: false,
           testTimeout: 240_000,
           hookTimeout: 60_000,
         },

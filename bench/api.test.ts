@@ -20,7 +20,7 @@ const ROWS = [
 describe("bench:api at a tiny size", () => {
   it("loads every route against the baseline and checks 304s, assets, compression and memory", async () => {
     const run = await runBench("api.ts", [], { DATABASE_URL: process.env.TEST_DATABASE_URL ?? "" });
-    expect(run.code, run.stderr).toBe(0);
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     const databases = process.env.TEST_DATABASE_URL ? ["SQLite", "PostgreSQL"] : ["SQLite"];
     for (const database of databases) expect(run.stdout).toContain(`=== ${database} ===`);
     const row = (label: string) =>

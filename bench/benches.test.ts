@@ -10,7 +10,7 @@ describe("benchmarks at a tiny size", () => {
   it("bench:feeds parses its corpus with both parsers and scans hostile tags", async () => {
     const run = await runBench("feeds.ts");
     expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/^gemwire\s+\d+ items in/m);
     expect(run.stdout).toMatch(/^rss-parser\s+\d+ items in/m);
     expect(run.stdout).toMatch(/ratio: [\d.]+x rss-parser/);
@@ -20,7 +20,7 @@ describe("benchmarks at a tiny size", () => {
 
   it("bench:analysis times every step at two sizes", async () => {
     const run = await runBench("analysis.ts");
-    expect(run.code).toBe(0);
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     for (const step of ["key points", "coin index build", "ticker count", "trends dedupe", "coin tags"]) {
       expect(run.stdout).toMatch(new RegExp(`^${step}.* ms .* ms  ×[\\d.]+`, "m"));
     }
@@ -28,7 +28,7 @@ describe("benchmarks at a tiny size", () => {
 
   it("bench:feed-refresh refreshes a big feed in the real app while polling its health", async () => {
     const run = await runBench("feed-refresh.ts");
-    expect(run.code, run.stderr).toBe(0);
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/Refresh of the big feed: [\d.]+ s; stored \d+ items/);
     expect(run.stdout).toMatch(/This run: max \d+ ms, p99 \d+ ms/);
   });

@@ -20,7 +20,7 @@ describe("bench:cluster", () => {
     "runs two processes on one PostgreSQL and prints every count",
     async () => {
       const run = await runBench("cluster.ts", [], { DATABASE_URL: undefined, TEST_DATABASE_URL: postgres });
-      expect(run.code, run.stderr).toBe(0);
+      expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
       expect(run.stdout).toMatch(/^Machine: \d+ cores/m);
       expect(run.stdout).toMatch(/^PASS {2}sign-in shared/m);
       expect(run.stdout).toMatch(/^PASS {2}notification across processes/m);

@@ -12,7 +12,7 @@ describe("bench:search at a tiny size", () => {
     // Only TEST_DATABASE_URL picks PostgreSQL here, never a DATABASE_URL set for the app.
     const run = await runBench("search.ts", [], { DATABASE_URL: undefined });
     expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/^bench:search — 2000 articles, \d+ cores \(.+\), Node v\d+/m);
     const dialects = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
     const tables = run.stdout.split(/^(?=sqlite:|postgres:)/m).slice(1);

@@ -10,7 +10,7 @@ describe("bench:stories at a tiny size", () => {
   it("prints the machine, a row per size with identical pairs and clusters, and the targets", async () => {
     const run = await runBench("stories.ts");
     expect(run.stderr).toBe("");
-    expect(run.code).toBe(0);
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/^Machine: \d+ cores, .+, Node v\d+/m);
     expect(run.stdout).toContain(
       "| titles | naive | Gemwire (lossless) | speed-up | pairs found / naive | pairs identical |",

@@ -9,7 +9,7 @@ import { runBench } from "./run-bench.ts";
 describe("bench:web at a tiny size", () => {
   it("prints the first-load size and the vitals of the home and a token page", async () => {
     const run = await runBench("web.ts");
-    expect(run.code, run.stderr).toBe(0);
+    expect(run.code, `${run.stdout}\n${run.stderr}`).toBe(0);
     expect(run.stdout).toMatch(/^ {2}total +[\d.]+ KB of 150 KB budget/m);
     expect(run.stdout).toMatch(/^Machine: \d+ cores, .+, Node v[\d.]+, Chromium [\d.]+/m);
     for (const page of ["home /", "token /token/btc"]) {
