@@ -11,11 +11,11 @@
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { type Answer, call, expectStatus, openStream } from "./cluster-http.ts";
+import { startProxy, type Upstream } from "./cluster-proxy.ts";
 import { ensureBuilt, type ServerProcess, sleep, startFlags, startServer, waitUntilReady } from "./server-process.ts";
 import { judge, sized, tiny } from "./tiny.ts";
 
@@ -47,139 +47,6 @@ const check = (name: string, ok: boolean, detail: string, fullOnly = false) => {
   checks.push({ name, ok, detail, fullOnly });
   console.log(`${ok ? "ok  " : "FAIL"} ${name}: ${detail}`);
 };
-
-// ---------------------------------------------------------------- the proxy
-
-type Upstream = { name: string; origin: string; alive: boolean };
-
-/**
- * A round-robin HTTP proxy: each request goes to the next live upstream; one that refuses
- * a connection is dropped (as a load balancer's health check would) and the request
- * answered 502. Streams (SSE) pass through as they come.
- */
-async function startProxy(upstreams: Upstream[]) {
-  let next = 0;
-  let droppedAt: number | undefined;
-  const server = http.createServer((req, res) => {
-    const live = upstreams.filter((u) => u.alive);
-    const upstream = live[next++ % Math.max(1, live.length)];
-    if (!upstream) return void res.writeHead(503).end("no upstream");
-    const target = new URL(req.url ?? "/", upstream.origin);
-    const forward = http.request(
-      target,
-      { method: req.method, headers: { ...req.headers, host: target.host } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, { ...answer.headers, "x-upstream": upstream.name });
-        answer.pipe(res);
-      },
-    );
-    forward.on("error", (error: NodeJS.ErrnoException) => {
-      if (error.code === "ECONNREFUSED" && upstream.alive) {
-        upstream.alive = false;
-        droppedAt = Date.now();
-      }
-      if (!res.headersSent) res.writeHead(502).end(`upstream ${upstream.name}: ${error.code ?? error.message}`);
-      else res.destroy();
-    });
-    res.on("close", () => forward.destroy());
-    req.pipe(forward);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    droppedAt: () => droppedAt,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-// ---------------------------------------------------------------- HTTP helpers
-
-type Answer = { status: number; body: unknown; upstream: string | null; cookies: Record<string, string> };
-
-async function call(origin: string, pathname: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
-  const response = await fetch(`${origin}${pathname}`, {
-    method: init.method ?? "GET",
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await response.text();
-  const cookies = Object.fromEntries(
-    response.headers.getSetCookie().map((line) => {
-      const [pair = ""] = line.split(";");
-      const at = pair.indexOf("=");
-      return [pair.slice(0, at), pair.slice(at + 1)];
-    }),
-  );
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON: kept as text.
-  }
-  return { status: response.status, body, upstream: response.headers.get("x-upstream"), cookies } as Answer;
-}
-
-function expectStatus(answer: Answer, status: number, what: string): Answer {
-  if (answer.status !== status) throw new Error(`${what}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
-  return answer;
-}
-
-/** An event stream read as it comes: every event's name and data, and a way to wait for one. */
-async function openStream(url: string, cookie: string) {
-  const controller = new AbortController();
-  const response = await fetch(url, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
-  if (response.status !== 200 || !response.body) throw new Error(`event stream: HTTP ${response.status}`);
-  const events: Array<{ event: string; data: string; at: number }> = [];
-  const upstream = response.headers.get("x-upstream");
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = "";
-  void (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let end = buffer.indexOf("\n\n");
-        while (end >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const field = (name: string) =>
-            block
-              .split("\n")
-              .filter((line) => line.startsWith(`${name}:`))
-              .map((line) => line.slice(name.length + 1).trim())
-              .join("\n");
-          if (block.trim()) events.push({ event: field("event") || "message", data: field("data"), at: Date.now() });
-          end = buffer.indexOf("\n\n");
-        }
-      }
-    } catch {
-      // Closed.
-    }
-  })();
-  return {
-    upstream,
-    events,
-    async until(event: string, timeoutMs: number) {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const found = events.find((e) => e.event === event);
-        if (found) return found;
-        await sleep(50);
-      }
-      return undefined;
-    },
-    close: () => controller.abort(),
-  };
-}
 
 // ---------------------------------------------------------------- the run
 

@@ -1,21 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connection.ts";
 import type { Database } from "../../db/database.ts";
+import { counting } from "../../test/counting.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { closeSession, openSession, readSession, SESSION_TRUST_MS } from "./sessions.ts";
-
-/** The same database, counting every use of its query builder. */
-function counting(database: Database) {
-  const counter = { uses: 0 };
-  const db = new Proxy(database.db, {
-    get(target, property) {
-      counter.uses++;
-      const value = Reflect.get(target, property, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { database: { ...database, db, changeStamp: () => database.changeStamp() } as Database, counter };
-}
 
 describe.each(testDatabaseTargets())("reading a session again on $dialect", (target) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../db/database.ts";
+import { counting } from "../../test/counting.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../feeds/repository.ts";
@@ -13,20 +13,6 @@ const told = (id: string, outlet: string) =>
     link: `https://${outlet}/${id}`,
     source: outlet,
   });
-
-/** The same database, counting every use of its query builder. */
-function counting(database: Database) {
-  const counter = { uses: 0 };
-  const db = new Proxy(database.db, {
-    get(target, property) {
-      counter.uses++;
-      const value = Reflect.get(target, property, target);
-      // Kysely keeps private fields: its methods must run on the real instance.
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { database: { ...database, db, changeStamp: () => database.changeStamp() } as Database, counter };
-}
 
 describe.each(testDatabaseTargets())("stories when nothing was written, on $dialect", (target) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;

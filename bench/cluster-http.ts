@@ -1,0 +1,89 @@
+/** Part of `npm run bench:cluster`: calling the processes (JSON, cookies) and reading their event streams. */
+import { sleep } from "./server-process.ts";
+
+export type Answer = { status: number; body: unknown; upstream: string | null; cookies: Record<string, string> };
+
+export async function call(
+  origin: string,
+  pathname: string,
+  init: { method?: string; body?: unknown; cookie?: string } = {},
+) {
+  const response = await fetch(`${origin}${pathname}`, {
+    method: init.method ?? "GET",
+    headers: {
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  const cookies = Object.fromEntries(
+    response.headers.getSetCookie().map((line) => {
+      const [pair = ""] = line.split(";");
+      const at = pair.indexOf("=");
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+  );
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: kept as text.
+  }
+  return { status: response.status, body, upstream: response.headers.get("x-upstream"), cookies } as Answer;
+}
+
+export function expectStatus(answer: Answer, status: number, what: string): Answer {
+  if (answer.status !== status) throw new Error(`${what}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer;
+}
+
+/** An event stream read as it comes: every event's name and data, and a way to wait for one. */
+export async function openStream(url: string, cookie: string) {
+  const controller = new AbortController();
+  const response = await fetch(url, { headers: { cookie, accept: "text/event-stream" }, signal: controller.signal });
+  if (response.status !== 200 || !response.body) throw new Error(`event stream: HTTP ${response.status}`);
+  const events: Array<{ event: string; data: string; at: number }> = [];
+  const upstream = response.headers.get("x-upstream");
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  void (async () => {
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end = buffer.indexOf("\n\n");
+        while (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const field = (name: string) =>
+            block
+              .split("\n")
+              .filter((line) => line.startsWith(`${name}:`))
+              .map((line) => line.slice(name.length + 1).trim())
+              .join("\n");
+          if (block.trim()) events.push({ event: field("event") || "message", data: field("data"), at: Date.now() });
+          end = buffer.indexOf("\n\n");
+        }
+      }
+    } catch {
+      // Closed.
+    }
+  })();
+  return {
+    upstream,
+    events,
+    async until(event: string, timeoutMs: number) {
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const found = events.find((e) => e.event === event);
+        if (found) return found;
+        await sleep(50);
+      }
+      return undefined;
+    },
+    close: () => controller.abort(),
+  };
+}
