@@ -28,6 +28,28 @@ export default defineConfig({
         },
       },
       {
+        // `npm run test:hardening` (and its quick size in `npm test`, after the build): one
+        // regression test per threat, many files at once.
+        test: {
+          name: "hardening-threats",
+          environment: "node",
+          include: ["hardening/threats/**/*.test.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The fault tests kill and restart servers and databases on a clock: one file at a time.
+        test: {
+          name: "hardening-faults",
+          environment: "node",
+          include: ["hardening/faults/**/*.test.ts"],
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         plugins: [react()],
         test: {
           name: "web",

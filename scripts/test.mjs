@@ -1,5 +1,5 @@
 // `npm test`: lint and format check, type check, unit and API tests, build, the benchmarks
-// at a tiny size, browser tests.
+// at a tiny size, the reliability and security suite at its quick size, browser tests.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -13,6 +13,7 @@ const steps = [
   ["unit and API tests (Vitest)", ["run", "--silent", "test:unit"]],
   ["build", ["run", "--silent", "build"]],
   ["benchmarks at a tiny size (Vitest)", ["run", "--silent", "test:bench"]],
+  ["reliability and security suite, quick size (Vitest)", ["run", "--silent", "test:hardening", "--", "--quick"]],
   ["browser tests (Playwright + Chromium)", ["run", "--silent", "test:e2e"]],
 ];
 
@@ -31,8 +32,9 @@ for (const [name, args] of steps) {
 const read = (file) => JSON.parse(fs.readFileSync(path.join(root, "reports", file), "utf8"));
 const unit = read("vitest.json");
 const bench = read("bench.json");
+const hardening = read("hardening.json");
 const e2e = read("e2e.json").stats;
-const passed = unit.numPassedTests + bench.numPassedTests + e2e.expected + e2e.flaky;
-const failed = unit.numFailedTests + bench.numFailedTests + e2e.unexpected;
+const passed = unit.numPassedTests + bench.numPassedTests + hardening.numPassedTests + e2e.expected + e2e.flaky;
+const failed = unit.numFailedTests + bench.numFailedTests + hardening.numFailedTests + e2e.unexpected;
 console.log("\n✔ all checks passed");
 console.log(`Tests: ${passed} passed, ${failed} failed`);
