@@ -71,8 +71,8 @@ describe.each(testDatabaseTargets())("T10 brute force on $dialect", (target) => 
     right: string,
     ownerAddress: string,
   ) {
-    const attackers = scale(12, 120);
-    const perNetwork = scale(5, 8);
+    const attackers = scale(8, 120);
+    const perNetwork = scale(4, 8);
     const checked: number[] = [];
     const refused: string[] = [];
     for (let a = 0; a < attackers; a++) {
