@@ -119,7 +119,14 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
         const answer = await signInWith();
         sent++;
         expect(answer.statusCode, id).toBeLessThan(300);
-        const issued = cookieOf(answer, name)?.value ?? "";
+        const cookie = cookieOf(answer, name);
+        // Out of reach of page scripts and of other sites' writes.
+        expect({ httpOnly: cookie?.httpOnly, sameSite: cookie?.sameSite, path: cookie?.path }, id).toEqual({
+          httpOnly: true,
+          sameSite: "Lax",
+          path: "/",
+        });
+        const issued = cookie?.value ?? "";
         expect(issued, id).toMatch(/^[A-Za-z0-9_-]{22}$/);
         expect(issued, id).not.toBe(id);
         // The planted id is not a session after the sign-in, whoever it belonged to.
