@@ -315,6 +315,117 @@ describe.each(testDatabaseTargets())("T9 hostile uploads on $dialect", (target) 
     tried(task, "upload", sent);
   });
 
+  it("answers every malformed form with a clear 4xx, never a 500", async ({ task }) => {
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } })
+      .png()
+      .toBuffer();
+    const boundary = "----t9-boundary";
+    const part = (field: string, filename: string | null, body: Buffer | string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${field}"${filename === null ? "" : `; filename="${filename}"`}\r\nContent-Type: image/png\r\n\r\n`,
+        ),
+        Buffer.from(body),
+        Buffer.from("\r\n"),
+      ]);
+    const end = Buffer.from(`--${boundary}--\r\n`);
+    const form = `multipart/form-data; boundary=${boundary}`;
+    const malformed = "The upload is not a well-formed multipart/form-data form";
+    const noPicture = "Choose a picture to upload";
+    const cases: Array<{ name: string; type: string; payload: Buffer; status: number; message?: string }> = [
+      {
+        name: "cut off before its end",
+        type: form,
+        payload: part("file", "x.png", png),
+        status: 400,
+        message: malformed,
+      },
+      {
+        name: "cut off inside the file",
+        type: form,
+        payload: part("file", "x.png", png).subarray(0, 90),
+        status: 400,
+        message: malformed,
+      },
+      {
+        name: "no boundary",
+        type: "multipart/form-data",
+        payload: Buffer.concat([part("file", "x.png", png), end]),
+        status: 400,
+        message: malformed,
+      },
+      {
+        name: "another boundary",
+        type: "multipart/form-data; boundary=other",
+        payload: Buffer.concat([part("file", "x.png", png), end]),
+        status: 400,
+      },
+      { name: "empty body", type: form, payload: Buffer.alloc(0), status: 400 },
+      {
+        name: "fields only",
+        type: form,
+        payload: Buffer.concat([part("note", null, "hi"), end]),
+        status: 400,
+        message: noPicture,
+      },
+      {
+        name: "file without a file name",
+        type: form,
+        payload: Buffer.concat([part("file", null, png), end]),
+        status: 400,
+        message: noPicture,
+      },
+      {
+        name: "twenty fields before the file",
+        type: form,
+        payload: Buffer.concat([
+          ...Array.from({ length: 20 }, (_, i) => part(`f${i}`, null, "1")),
+          part("file", "x.png", png),
+          end,
+        ]),
+        status: 413,
+        message: "Send one picture in the form field 'file', and nothing else",
+      },
+      {
+        name: "SVG first, then a picture",
+        type: form,
+        payload: Buffer.concat([part("file", "a.png", SVG), part("file", "b.png", png), end]),
+        status: 415,
+      },
+    ];
+    let sent = 0;
+    for (const key of Object.keys(UPLOAD_ROUTES)) {
+      const [method = "POST", route = ""] = key.split(" ");
+      for (const { name, type, payload, status, message } of cases) {
+        const { cookies, from } = await sessions();
+        const answer = await app.inject({
+          method: method as "POST",
+          url: route,
+          payload,
+          headers: { "content-type": type, origin: OWN_ORIGIN },
+          cookies,
+          remoteAddress: from,
+        });
+        sent++;
+        expect(answer.statusCode, `${key} ← ${name}: ${answer.body}`).toBe(status);
+        if (message) expect(answer.json().error.message, `${key} ← ${name}`).toBe(message);
+      }
+      // A picture, then an SVG: only the picture is read, and it is stored re-encoded.
+      const { cookies, from } = await sessions();
+      const both = await app.inject({
+        method: method as "POST",
+        url: route,
+        payload: Buffer.concat([part("file", "a.png", png), part("file", "b.svg", SVG), end]),
+        headers: { "content-type": form, origin: OWN_ORIGIN },
+        cookies,
+        remoteAddress: from,
+      });
+      sent++;
+      await expectSafelyStored(both, `${key} ← a picture, then an SVG`);
+    }
+    tried(task, "upload", sent);
+  });
+
   it("serves nothing but stored pictures from the upload folders, whatever the name asked for", async ({ task }) => {
     const secret = path.join(outside, "deep", "secret.webp");
     fs.writeFileSync(secret, "not for visitors");
