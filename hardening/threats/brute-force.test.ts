@@ -99,8 +99,11 @@ describe.each(testDatabaseTargets())("T10 brute force on $dialect", (target) => 
     const victim = await joinAsMember(app, handle.database, "t10_victim");
     const bystander = await joinAsMember(app, handle.database, "t10_bystander");
     const home = "192.0.2.10";
+    // The guesser also spells the handle every way sign-in accepts: all count as one handle.
+    const spellings = [victim.handle, victim.handle.toUpperCase(), `@${victim.handle}`, ` T10_Victim `];
+    let guesses = 0;
     const { checked, refused, sent, attackers } = await spreadAttack(
-      (password, from) => memberSignIn(victim.handle, password, from),
+      (password, from) => memberSignIn(spellings[guesses++ % spellings.length] ?? "", password, from),
       TEST_PASSWORD,
       home,
     );

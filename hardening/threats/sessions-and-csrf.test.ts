@@ -31,7 +31,7 @@ const CROSS_SITE: Array<Record<string, string>> = [
   { origin: "https://evil.example" },
   { origin: "null" },
   { origin: "http://localhost:80.evil.example" },
-  { origin: "http://localhost" },
+  { origin: "http://localhost:8080" },
   { origin: "https://localhost:80" },
   { origin: "https://gemwire.example.evil.example" },
   { origin: "http://gemwire.example" },
