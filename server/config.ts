@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { isCommonPassword } from "./modules/accounts/common-passwords.ts";
 
 /**
  * The operator contract: every environment variable Gemwire reads, validated once at
@@ -60,6 +61,9 @@ const environmentSchema = z.object({
     .string()
     .min(12, { error: "must be at least 12 characters" })
     .refine((value) => value.trim().length > 0, { error: "must not be blank" })
+    .refine((value) => value.trim().length === 0 || !isCommonPassword(value), {
+      error: "is too common; choose another",
+    })
     .optional(),
   ACCESS_MODE: z.enum(["open", "members"]).default("open"),
   FEED_REFRESH_MS: integer(300_000, 10_000, 86_400_000),

@@ -5,9 +5,10 @@ import { z } from "zod";
 import { deleteAccountSchema, memberSchema, profileUpdateSchema } from "../../../contracts/accounts.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { text } from "../../../contracts/text.ts";
-import { AppError, invalidRequest, notFound } from "../../errors.ts";
+import { notFound } from "../../errors.ts";
+import { readPictureUpload } from "../../lib/picture-upload.ts";
 import { clearSessionCookie, currentMember, MEMBER_COOKIE } from "../../plugins/sessions.ts";
-import { AVATAR_MAX_BYTES, AVATAR_NAME, avatarDir } from "./avatars.ts";
+import { AVATAR_NAME, avatarDir } from "./avatars.ts";
 import { enforceLimits, limits } from "./limits.ts";
 import { deleteAccount, replaceAvatar, updateProfile } from "./profile.ts";
 
@@ -41,19 +42,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const member = currentMember(request);
       await enforceLimits(request, [[`avatar:member:${member.id}`, limits.avatarUploadsPerMember]]);
-      if (!request.isMultipart())
-        throw new AppError(415, "unsupported_media_type", "Send the picture as multipart/form-data");
-      const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-      if (!file) throw invalidRequest("Choose a picture to upload");
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-          throw new AppError(413, "payload_too_large", "The picture is larger than 5 MB");
-        }
-        throw error;
-      }
+      const bytes = await readPictureUpload(request);
       return { user: await replaceAvatar(app.database, app.config.dataDir, member.id, bytes) };
     },
   );

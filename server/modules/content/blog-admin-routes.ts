@@ -12,9 +12,8 @@ import {
   uploadedImageSchema,
 } from "../../../contracts/content.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
-import { AppError, invalidRequest } from "../../errors.ts";
 import { createPageFetch } from "../../lib/article-page.ts";
-import { IMAGE_MAX_BYTES } from "../../lib/images.ts";
+import { readPictureUpload } from "../../lib/picture-upload.ts";
 import { ADMIN_COOKIE } from "../../plugins/sessions.ts";
 import { limitAddress } from "../accounts/client-address.ts";
 import { enforceLimits } from "../accounts/limits.ts";
@@ -41,21 +40,6 @@ function perAdmin(request: FastifyRequest, action: string, rule: RateLimitRule):
     [`${action}:admin:${session}`, rule],
     [`${action}:ip:${limitAddress(request.ip)}`, rule],
   ];
-}
-
-async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart())
-    throw new AppError(415, "unsupported_media_type", "Send the picture as multipart/form-data");
-  const file = await request.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
-  if (!file) throw invalidRequest("Choose a picture to upload");
-  try {
-    return await file.toBuffer();
-  } catch (error) {
-    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-      throw new AppError(413, "payload_too_large", `The picture is larger than ${IMAGE_MAX_BYTES / 1024 / 1024} MB`);
-    }
-    throw error;
-  }
 }
 
 /** The admin's blog calls; registered inside the admin-only scope (routes.ts). */
@@ -134,7 +118,7 @@ export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await enforceLimits(request, perAdmin(request, "blog-image", blogLimits.imageUploads));
-      const webp = await processBlogImage(await uploadedBytes(request));
+      const webp = await processBlogImage(await readPictureUpload(request));
       return reply.status(201).send({ image: await saveBlogImage(app.config.dataDir, webp) });
     },
   );

@@ -1,0 +1,57 @@
+/**
+ * Every route the built app answers, read from Fastify's own router (its radix tree, printRoutes), so a
+ * sweep over "every route" covers a route added tomorrow without anyone listing it. The
+ * OpenAPI document is compared with it, so the reading cannot quietly miss routes.
+ */
+import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
+
+export type AppRoute = { method: string; route: string };
+
+const BRANCH = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([A-Z, ]+)\))?$/;
+
+/** Each method and route pattern (`/api/feeds/:key/items`) the app answers, HEAD and OPTIONS included. */
+export function appRoutes(app: FastifyInstance): AppRoute[] {
+  const stack: string[] = [];
+  const routes: AppRoute[] = [];
+  for (const line of app.printRoutes().split("\n")) {
+    const match = BRANCH.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? "").length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? "");
+    const route = stack.join("");
+    for (const method of (match[3] ?? "").split(",").map((m) => m.trim())) {
+      if (method) routes.push({ method, route });
+    }
+  }
+  expectOpenApiCovered(app, routes);
+  return routes;
+}
+
+/** Every operation in the OpenAPI document is among the routes read (so none is missed). */
+function expectOpenApiCovered(app: FastifyInstance, routes: AppRoute[]): void {
+  const known = new Set(routes.map(({ method, route }) => `${method} ${route}`));
+  const document = app.swagger() as { paths?: Record<string, Record<string, unknown>> };
+  const documented = Object.entries(document.paths ?? {}).flatMap(([pattern, operations]) =>
+    Object.keys(operations).map((method) => `${method.toUpperCase()} ${pattern.replace(/\{(\w+)\}/g, ":$1")}`),
+  );
+  expect(documented.length).toBeGreaterThan(20);
+  for (const operation of documented) expect(known, operation).toContain(operation);
+}
+
+/** Values for route parameters that reach a handler (a real feed key, a coin), else a plausible id. */
+const SAMPLE_PARAMS: Record<string, string> = {
+  key: "bitcoin",
+  symbol: "BTC",
+  slug: "a-post",
+  name: "00000000-0000-4000-8000-000000000000.webp",
+  id: "00000000-0000-4000-8000-000000000000",
+};
+
+/** A concrete address for a route pattern: its parameters filled in. */
+export function concretePath(route: string): string {
+  return route.replace(/:(\w+)/g, (_whole, name: string) => SAMPLE_PARAMS[name] ?? "x").replace(/\*$/, "app.js");
+}
+
+export const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);

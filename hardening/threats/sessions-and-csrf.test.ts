@@ -1,0 +1,238 @@
+/**
+ * T11 — sessions and cross-site requests. A session id planted before sign-in (unknown,
+ * malformed, or the attacker's own live one) is never the one after, and is never
+ * honoured; sign-out (member and admin) ends the session on the server, so the old cookie
+ * is worth nothing on any route; and every state-changing route the app has (read from
+ * its router, so a new one is swept too) refuses a request from another site — a foreign
+ * or opaque Origin, a cross-site Sec-Fetch-Site, or with neither a foreign Referer
+ * (server/plugins/origin-check.ts) — with 403, while carrying a valid member and admin
+ * session, and writes nothing: the database and DATA_DIR are the same afterwards.
+ */
+import fs from "node:fs";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "../../contracts/errors.ts";
+import { hashSessionId } from "../../server/modules/accounts/sessions.ts";
+import { cookieOf, joinAsMember, TEST_ADMIN_PASSWORD, TEST_PASSWORD } from "../../server/test/accounts.ts";
+import { buildTestApp } from "../../server/test/app.ts";
+import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
+import { tempDirs } from "../../server/test/temp-dirs.ts";
+import { multipart } from "../../server/test/uploads.ts";
+import { dumpDatabase, fileTree } from "../database-dump.ts";
+import { type AppRoute, appRoutes, concretePath, STATE_CHANGING } from "../routes.ts";
+import { tried } from "../tally.ts";
+
+const PUBLIC_URL = "https://gemwire.example";
+/** The origin light-my-request's requests come from (Host: localhost:80). */
+const OWN_ORIGIN = "http://localhost:80";
+
+/** Headers a page on another site makes a browser send with its request. */
+const CROSS_SITE: Array<Record<string, string>> = [
+  { origin: "https://evil.example" },
+  { origin: "null" },
+  { origin: "http://localhost:80.evil.example" },
+  { origin: "http://localhost:8080" },
+  { origin: "https://localhost:80" },
+  { origin: "https://gemwire.example.evil.example" },
+  { origin: "http://gemwire.example" },
+  { origin: "https://evil.example", "sec-fetch-site": "same-origin" },
+  { origin: "https://evil.example", referer: `${OWN_ORIGIN}/settings` },
+  { "sec-fetch-site": "cross-site" },
+  { "sec-fetch-site": "same-site" },
+  { "sec-fetch-site": "cross-site", referer: `${OWN_ORIGIN}/settings` },
+  { referer: "https://evil.example/attack.html" },
+  { referer: "https://gemwire.example.evil.example/" },
+  { referer: "about:blank" },
+  { referer: "not a url" },
+];
+
+/** A body each kind of route could act on, so a request let through would have written. */
+function bodyFor(route: string): { payload?: string | Buffer; headers: Record<string, string> } {
+  if (route.endsWith("/avatar") || route.endsWith("/images") || route.endsWith("/opml")) {
+    return multipart("x.png", "image/png", Buffer.from("not really a picture"));
+  }
+  return { payload: "{}", headers: { "content-type": "application/json" } };
+}
+
+describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $dialect", (target) => {
+  const dirs = tempDirs();
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let routes: AppRoute[];
+  let dataDir: string;
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(target);
+    dataDir = dirs.make("t11-data");
+    app = await buildTestApp(handle.database, {
+      env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, PUBLIC_URL, DATA_DIR: dataDir, MEMBER_FEEDS: "on" },
+    });
+    await app.ready();
+    routes = appRoutes(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.dispose();
+    dirs.removeAll();
+  });
+
+  const me = async (cookies: Record<string, string>) =>
+    (await app.inject({ method: "GET", url: "/api/me", cookies })).json() as {
+      user: { handle: string } | null;
+      admin: boolean;
+    };
+  const signIn = (handleName: string, cookies: Record<string, string>, from = "192.0.2.11") =>
+    app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { handle: handleName, password: TEST_PASSWORD },
+      cookies,
+      remoteAddress: from,
+    });
+  const adminSignIn = (cookies: Record<string, string>) =>
+    app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD }, cookies });
+  const storedSession = async (id: string) =>
+    handle.database.db
+      .selectFrom("sessions")
+      .select("id_hash")
+      .where("id_hash", "=", hashSessionId(id))
+      .executeTakeFirst();
+
+  it("never carries a planted session id over a sign-in, and never honours one", async ({ task }) => {
+    const victim = await joinAsMember(app, handle.database, "t11_victim");
+    const attacker = await joinAsMember(app, handle.database, "t11_attacker");
+    const planted = [
+      "AAAAAAAAAAAAAAAAAAAAAA",
+      "attacker-chosen-id-012",
+      attacker.cookies.gemwire_session,
+      "../../etc/passwd",
+      `${"A".repeat(21)}=`,
+      "A".repeat(4096),
+      "",
+    ];
+    let sent = 0;
+    for (const id of planted) {
+      for (const [name, signInWith] of [
+        ["gemwire_session", () => signIn(victim.handle, { gemwire_session: id })],
+        ["gemwire_admin", () => adminSignIn({ gemwire_admin: id })],
+      ] as const) {
+        const answer = await signInWith();
+        sent++;
+        expect(answer.statusCode, id).toBeLessThan(300);
+        const cookie = cookieOf(answer, name);
+        // Out of reach of page scripts and of other sites' writes.
+        expect({ httpOnly: cookie?.httpOnly, sameSite: cookie?.sameSite, path: cookie?.path }, id).toEqual({
+          httpOnly: true,
+          sameSite: "Lax",
+          path: "/",
+        });
+        const issued = cookie?.value ?? "";
+        expect(issued, id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+        expect(issued, id).not.toBe(id);
+        // The planted id is not a session after the sign-in, whoever it belonged to.
+        const planter = await me({ [name]: id });
+        expect(planter.user === null || planter.user.handle !== victim.handle, id).toBe(true);
+        expect(planter.admin, id).toBe(false);
+        if (id) expect(await storedSession(id), id).toBeUndefined();
+      }
+    }
+    // The attacker's own session was one of those planted: it ended with the victim's sign-in.
+    expect((await me(attacker.cookies)).user).toBeNull();
+    // A session id never issued is never honoured, on any route that reads one.
+    expect(await me({ gemwire_session: "AAAAAAAAAAAAAAAAAAAAAA", gemwire_admin: "AAAAAAAAAAAAAAAAAAAAAA" })).toEqual({
+      user: null,
+      admin: false,
+    });
+    tried(task, "session", sent + 1);
+  });
+
+  it("ends the session on the server at sign-out: the old cookie opens no route", async ({ task }) => {
+    const member = await joinAsMember(app, handle.database, "t11_leaving");
+    const admin = cookieOf(await adminSignIn({}), "gemwire_admin")?.value ?? "";
+    const cookies = { ...member.cookies, gemwire_admin: admin };
+    expect(await me(cookies)).toMatchObject({ user: { handle: "t11_leaving" }, admin: true });
+    expect((await app.inject({ method: "GET", url: "/api/gems", cookies })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/api/admin/invites", cookies })).statusCode).toBe(200);
+
+    const own = { origin: OWN_ORIGIN };
+    expect((await app.inject({ method: "POST", url: "/api/auth/logout", cookies, headers: own })).statusCode).toBe(204);
+    expect((await app.inject({ method: "POST", url: "/api/admin/logout", cookies, headers: own })).statusCode).toBe(
+      204,
+    );
+    expect(await storedSession(member.cookies.gemwire_session)).toBeUndefined();
+    expect(await storedSession(admin)).toBeUndefined();
+
+    // Replayed on every route, the old cookies get what no cookie gets.
+    let sent = 0;
+    for (const { method, route } of routes) {
+      if (route === "/api/auth/logout" || route === "/api/admin/logout") continue;
+      const body = STATE_CHANGING.has(method) ? bodyFor(route) : { headers: {} };
+      const request = {
+        method: method as "GET",
+        url: concretePath(route),
+        payload: body.payload,
+        headers: { ...body.headers, ...own },
+      };
+      const withOld = await app.inject({ ...request, cookies });
+      const without = await app.inject(request);
+      sent++;
+      expect(withOld.statusCode, `${method} ${route}`).toBe(without.statusCode);
+      if (without.statusCode === 401) expect(withOld.body, `${method} ${route}`).toBe(without.body);
+    }
+    expect(await me(cookies)).toEqual({ user: null, admin: false });
+    tried(task, "session", sent);
+  });
+
+  it("refuses every state-changing route from another site, with live sessions, and writes nothing", async ({
+    task,
+  }) => {
+    const member = await joinAsMember(app, handle.database, "t11_target");
+    const admin = cookieOf(await adminSignIn({}), "gemwire_admin")?.value ?? "";
+    const cookies = { ...member.cookies, gemwire_admin: admin };
+    const unsafe = routes.filter(({ method }) => STATE_CHANGING.has(method));
+    // The sweep reaches the kinds of write there are (and any added later, from the router).
+    for (const expected of ["POST /api/comments", "DELETE /api/me", "PUT /api/votes", "POST /api/admin/invites"]) {
+      expect(unsafe.map(({ method, route }) => `${method} ${route}`)).toContain(expected);
+    }
+    const before = { rows: await dumpDatabase(handle.database), files: fileTree(dataDir) };
+
+    let sent = 0;
+    const refusal = (answer: LightMyRequestResponse, what: string) => {
+      expect(answer.statusCode, what).toBe(403);
+      expect(answer.json().error, what).toEqual({ code: "forbidden", message: messages.crossSite });
+      expect(answer.cookies, what).toEqual([]);
+    };
+    for (const { method, route } of unsafe) {
+      for (const headers of CROSS_SITE) {
+        const body = bodyFor(route);
+        const answer = await app.inject({
+          method: method as "POST",
+          url: concretePath(route),
+          payload: body.payload,
+          headers: { ...body.headers, ...headers },
+          cookies,
+        });
+        sent++;
+        refusal(answer, `${method} ${route} ${JSON.stringify(headers)}`);
+      }
+    }
+    expect({ rows: await dumpDatabase(handle.database), files: fileTree(dataDir) }).toEqual(before);
+    // The sessions were good all along: the same calls from Gemwire's own pages get past the check.
+    for (const { method, route } of unsafe) {
+      if (route.endsWith("/logout") || (method === "DELETE" && route === "/api/me")) continue;
+      for (const headers of [{ origin: OWN_ORIGIN }, { origin: PUBLIC_URL }, { "sec-fetch-site": "same-origin" }]) {
+        const body = bodyFor(route);
+        const answer = await app.inject({
+          method: method as "POST",
+          url: concretePath(route),
+          payload: body.payload,
+          headers: { ...body.headers, ...headers },
+          cookies,
+        });
+        expect(answer.statusCode, `${method} ${route} ${JSON.stringify(headers)}`).not.toBe(403);
+      }
+    }
+    expect(fs.existsSync(dataDir)).toBe(true);
+    tried(task, "session", sent);
+  });
+});
