@@ -6,7 +6,8 @@
  * path and what to do, and no stack trace. Forms that behave the same for root and
  * everyone else always run: a path under a regular file, DATA_DIR itself a file, the
  * database file a directory, a directory the server's user may not write (as root the
- * server runs as nobody, since root writes anywhere), the database file on /dev/full.
+ * server runs without the capability to override file modes, since root writes
+ * anywhere), the database file on /dev/full.
  * Where this machine can give the server a mount namespace of its own (root, or a user
  * namespace), a real read-only and a real full tmpfs run too.
  *
@@ -43,15 +44,15 @@ import { injected } from "../tally.ts";
 
 const MAIN = path.join(root, "dist", "server", "main.js");
 const IS_ROOT = process.getuid?.() === 0;
-/** Who cannot write a 0555 directory: this user, or, for root (who writes anywhere), nobody. */
-const NOBODY = 65_534;
+/**
+ * Root writes into a 0555 directory anyway; without the capabilities that override file
+ * modes (util-linux's setpriv) it cannot, and still reads the build wherever it is.
+ */
+const WITHOUT_OVERRIDE = ["setpriv", "--bounding-set", "-dac_override,-dac_read_search,-fowner"];
 const WHAT_TO_DO = "or set DATA_DIR to a writable directory with free space.";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-data-dir-"));
-// Traversable by the unprivileged user some cases run the server as.
-fs.chmodSync(scratch, 0o755);
 afterAll(() => {
-  fs.chmodSync(scratch, 0o755);
   for (const entry of fs.readdirSync(scratch)) fs.chmodSync(path.join(scratch, entry), 0o755);
   fs.rmSync(scratch, { recursive: true, force: true });
 });
@@ -88,15 +89,15 @@ const CAN_MOUNT_HERE: boolean = (() => {
 
 type Launch = {
   env: Record<string, string>;
-  /** Run the server as this user (root only). */
-  uid?: number;
+  /** As root, run the server without the capabilities that override file modes. */
+  withoutOverride?: boolean;
   /** Mount a tmpfs at DATA_DIR in a namespace of the server's own; fill it up first when `fill`. */
   tmpfs?: { options: string; fill?: boolean };
 };
 
 /** Starts the built server as `npm start` does, in sample mode, its output captured. */
-async function launch({ env, uid, tmpfs }: Launch) {
-  const node = [process.execPath, ...startFlags(), MAIN];
+async function launch({ env, withoutOverride, tmpfs }: Launch) {
+  const node = [...(withoutOverride ? WITHOUT_OVERRIDE : []), process.execPath, ...startFlags(), MAIN];
   const command = tmpfs
     ? [
         "unshare",
@@ -124,7 +125,6 @@ async function launch({ env, uid, tmpfs }: Launch) {
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
-    ...(uid === undefined ? {} : { uid, gid: uid }),
   });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -202,7 +202,7 @@ const startCases: StartCase[] = [
     prepare() {
       const dataDir = freshDir("read-only-mode");
       fs.chmodSync(dataDir, 0o555);
-      return { dataDir, env: { DATA_DIR: dataDir }, uid: IS_ROOT ? NOBODY : undefined };
+      return { dataDir, env: { DATA_DIR: dataDir }, withoutOverride: IS_ROOT };
     },
     says: /cannot be written by the user running Gemwire \(uid \d+\) \(EACCES\)\. Give that user write access to it/,
   },
@@ -275,7 +275,8 @@ describe("Fault: a data directory Gemwire cannot use, at start (the built server
 
   it("the same server starts on a data directory it can use (the cases above fail for their fault alone)", async () => {
     const dataDir = freshDir("usable");
-    const run = await launch({ env: { DATA_DIR: dataDir } });
+    // As the 0555 case runs it, so that case fails for the mode alone.
+    const run = await launch({ env: { DATA_DIR: dataDir }, withoutOverride: IS_ROOT });
     try {
       await new Promise<void>((resolve, reject) => {
         run.child.stdout?.on("data", () => run.output().includes("Gemwire is running at") && resolve());
