@@ -44,7 +44,8 @@ async function main(argv: string[]): Promise<void> {
   };
   let database: ReturnType<typeof openDatabase>;
   try {
-    checkDataDir(config.dataDir);
+    // PostgreSQL's migrations alone need no data directory; its server does, for uploads.
+    if (sqliteFile || !argv.includes("--migrate-only")) checkDataDir(config.dataDir);
     database = openDatabase(config.database, {
       onConnectionError: (error) => logger.warn({ err: error }, "database connection lost; reconnecting"),
     });
