@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { checkDataDir, dataDirMessage } from "./data-dir.ts";
 import { openDatabase } from "./db/connection.ts";
 import { loadMigrations, migrate } from "./db/migrate.ts";
 import { startFeedScheduler } from "./jobs/feed-scheduler.ts";
@@ -33,17 +34,34 @@ async function main(argv: string[]): Promise<void> {
   }
 
   const logger = createLogger(config);
-  const database = openDatabase(config.database, {
-    onConnectionError: (error) => logger.warn({ err: error }, "database connection lost; reconnecting"),
-  });
+  // A data directory that cannot be used stops the start with one sentence, not a stack trace.
+  const sqliteFile = config.database.dialect === "sqlite" ? config.database.file : undefined;
+  const refuseDataDir = (error: unknown) => {
+    const message = dataDirMessage(error, config.dataDir, sqliteFile);
+    if (!message) return;
+    process.stderr.write(`${message}\n`);
+    process.exit(1);
+  };
+  let database: ReturnType<typeof openDatabase>;
+  try {
+    // PostgreSQL's migrations alone need no data directory; its server does, for uploads.
+    if (sqliteFile || !argv.includes("--migrate-only")) checkDataDir(config.dataDir);
+    database = openDatabase(config.database, {
+      onConnectionError: (error) => logger.warn({ err: error }, "database connection lost; reconnecting"),
+    });
+  } catch (error) {
+    refuseDataDir(error);
+    throw error;
+  }
   try {
     const applied = await migrate(database, loadMigrations(database.dialect), {
       lockTimeoutMs: config.migrationLockTimeoutMs,
     });
     logger.info({ applied, database: database.description }, `database ready (${applied.length} migrations applied)`);
   } catch (error) {
+    await database.close().catch(() => {});
+    if (sqliteFile) refuseDataDir(error);
     logger.fatal({ database: database.description }, `Cannot start: ${(error as Error).message}`);
-    await database.close();
     process.exit(1);
   }
   if (argv.includes("--migrate-only")) {

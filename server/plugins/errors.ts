@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { type ErrorCode, messages } from "../../contracts/errors.ts";
+import { storageRefusal } from "../data-dir.ts";
 import { AppError, RateLimitedError } from "../errors.ts";
 
 const codeByStatus: Record<number, ErrorCode> = {
@@ -51,6 +52,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code = codeByStatus[status] ?? "invalid_request";
       return reply.status(status).send({ error: { code, message: error.message } });
+    }
+    const storage = storageRefusal(error);
+    if (storage) {
+      // The write failed and nothing of it was kept; what is stored stays and reads go on.
+      request.log.error(
+        { err: error, dataDir: app.config.dataDir },
+        "a write failed: storage is full or read-only (the database's disk, or DATA_DIR's for uploads)",
+      );
+      return reply.status(storage.status).send({ error: { code: "unavailable", message: storage.message } });
     }
     request.log.error({ err: error }, "request failed");
     const code = status === 503 ? "unavailable" : "internal_error";

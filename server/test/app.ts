@@ -4,6 +4,7 @@ import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { AdminPassword } from "../modules/admin/admin-password.ts";
 import type { HubOptions } from "../modules/community/notification-hub.ts";
+import type { Sources } from "../modules/feeds/sources.ts";
 import type { PriceService } from "../modules/market/price-service.ts";
 import type { MemberFeedRoutesOptions } from "../modules/member-feeds/routes.ts";
 import type { PageFetchPolicy } from "../modules/reader/page-reads.ts";
@@ -23,6 +24,8 @@ export async function buildTestApp(
     trends?: TrendsService;
     analysis?: { pageFetch?: PageFetchPolicy };
     memberFeeds?: MemberFeedRoutesOptions;
+    /** Feed addresses and relays, when the test serves the feeds itself. */
+    sources?: Sources;
   } = {},
 ) {
   const config = loadConfig({ LOG_LEVEL: "silent", ...options.env });
@@ -37,6 +40,7 @@ export async function buildTestApp(
     trends: options.trends,
     analysis: options.analysis,
     memberFeeds: options.memberFeeds,
+    sources: options.sources,
   });
 }
 
