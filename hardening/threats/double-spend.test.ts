@@ -147,11 +147,10 @@ describe.each(testDatabaseTargets())("T13 double spend and double payout on $dia
     for (let m = 0; m < scale(6, 16); m++) members.push(await joinAsMember(ctx.app, ctx.handle.database));
     prices.set("ETH", 3_000, Date.now());
     const perMember = scale(8, 24);
-    const plan = members.flatMap((member, m) =>
-      Array.from({ length: perMember }, (_, j) => ({ member, wager: 150 + ((m * 31 + j * 17) % 250) })),
-    );
-    // Interleaved member by member, so every member's stakes race everyone else's.
-    plan.sort((a, b) => ((a.wager * 7 + a.member.handle.length) % 11) - ((b.wager * 7 + b.member.handle.length) % 11));
+    // Round robin, so every member's stakes race everyone else's.
+    const plan = Array.from({ length: perMember }, (_, j) =>
+      members.map((member, m) => ({ member, wager: 150 + ((m * 31 + j * 17) % 250) })),
+    ).flat();
     const responses = await Promise.all(
       plan.map(({ member, wager }, i) => stake(i, member, { ...bet, token: "ETH", wager })),
     );
@@ -186,7 +185,7 @@ describe.each(testDatabaseTargets())("T13 double spend and double payout on $dia
     for (let i = 0; i < count; i++) {
       const member = members[i % 3] as Member;
       const p = {
-        token: ["BTC", "ETH", "DOGE"][i % 3] as string,
+        token: ["BTC", "ETH", "DOGE"][Math.floor(i / 3) % 3] as string,
         direction: (i % 2 ? "down" : "up") as PredictionDirection,
         pct: 1 + (i % 7),
         wager: 10 + i,
