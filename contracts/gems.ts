@@ -64,7 +64,10 @@ export const predictionSchema = z
     entry: priceReading.describe("The price when the prediction was placed"),
     exit: priceReading.nullable().describe("The price it was resolved with (observed at or after endsAt)"),
     payout: z.number().int().nullable().describe("GEMS credited on a win (stake + stake × percentage), or refunded"),
-    note: z.string().nullable().describe("Why a prediction is void, in plain words"),
+    note: z
+      .string()
+      .nullable()
+      .describe("In plain words: why a prediction is void, or, once it has ended, the price it still waits for"),
   })
   .meta({ id: "Prediction" });
 

@@ -59,7 +59,9 @@ export async function expectGemsInvariant(database: Database): Promise<void> {
     if (prediction.status === "void") {
       expected.push({ user_id: prediction.user_id, kind: "refund", amount: prediction.wager });
     }
-    expect(own, `prediction ${prediction.id}'s ledger rows`).toEqual(expected);
+    // In no particular order: concurrent writers on PostgreSQL store rows out of insertion order.
+    const byKind = (a: { kind: string }, b: { kind: string }) => a.kind.localeCompare(b.kind);
+    expect(own.sort(byKind), `prediction ${prediction.id}'s ledger rows`).toEqual(expected.sort(byKind));
   }
   expect(
     references.filter((row) => !predictions.some((p) => predictionReference(p.id) === row.reference)),

@@ -94,7 +94,7 @@ export async function getPredictions(
   const page = rows.slice(0, options.limit);
   const last = page.at(-1);
   return {
-    predictions: page.map(presentPrediction),
+    predictions: page.map((row) => presentPrediction(row)),
     next: rows.length > options.limit && last ? pageCursor(last) : null,
   };
 }

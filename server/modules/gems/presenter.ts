@@ -1,4 +1,5 @@
 import type { Prediction } from "../../../contracts/gems.ts";
+import { VOID_AFTER_MS } from "../../../contracts/gems-catalog.ts";
 import type { UserPredictionsTable } from "../../db/schema.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -6,7 +7,15 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** A prediction row with its member's public face (handle, name, picture). */
 export type PredictionRow = UserPredictionsTable & { handle: string; username: string | null; avatar: string | null };
 
-export function presentPrediction(row: PredictionRow): Prediction {
+/**
+ * What an ended prediction still waits for, and what happens if it never comes: the
+ * member sees it in place rather than an "active" that looks stuck (a price source down).
+ */
+export const awaitingPriceNote = (token: string) =>
+  `Ended; waiting for a ${token} price from after its end. Without one within ${VOID_AFTER_MS / 3_600_000} hours of the end, it is void and the stake refunded.`;
+
+/** `now` decides whether an active prediction has ended and waits for its exit price. */
+export function presentPrediction(row: PredictionRow, now: number = Date.now()): Prediction {
   return {
     id: row.id,
     username: row.username,
@@ -28,7 +37,7 @@ export function presentPrediction(row: PredictionRow): Prediction {
         ? null
         : { usd: row.exit_usd, source: row.exit_source ?? "", at: iso(row.exit_at) },
     payout: row.payout,
-    note: row.note,
+    note: row.status === "active" && row.ends_at <= now ? awaitingPriceNote(row.token) : row.note,
   };
 }
 
