@@ -51,7 +51,8 @@ export function PredictionItem({
               {left > 0 ? (
                 <time dateTime={prediction.endsAt}>{formatCountdown(left)}</time>
               ) : (
-                "Ended — waiting for the price to resolve it"
+                // The server's note says what it waits for and when it is refunded without it.
+                (prediction.note ?? "Ended — waiting for the price to resolve it")
               )}
             </dd>
           </>
@@ -73,7 +74,7 @@ export function PredictionItem({
             </dd>
           </>
         ) : null}
-        {prediction.note ? (
+        {prediction.note && prediction.status !== "active" ? (
           <>
             <dt className="text-muted">Why</dt>
             <dd>{prediction.note}</dd>

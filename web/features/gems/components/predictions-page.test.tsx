@@ -94,6 +94,17 @@ describe("PredictionsPage", () => {
     expect((await screen.findByRole("listitem")).textContent).toContain("Ended — waiting for the price to resolve it");
   });
 
+  it("shows the server's note on what an ended prediction waits for once, in place of the countdown", async () => {
+    const note =
+      "Ended; waiting for a BTC price from after its end. Without one within 24 hours of the end, it is void and the stake refunded.";
+    answer = () => page([prediction({ endsAt: at(5_000), note })]);
+    renderPage();
+    const item = await screen.findByRole("listitem");
+    expect(item.textContent).toContain(`Ends in${note}`);
+    expect(item.textContent?.split(note)).toHaveLength(2);
+    expect(item.textContent).not.toContain("Why");
+  });
+
   it("shows 'Failed to load predictions' and tries again on request", async () => {
     let fail = true;
     answer = () => (fail ? apiError(500, "internal", "Something went wrong") : page([prediction({ status: "lost" })]));
