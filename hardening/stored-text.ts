@@ -65,19 +65,25 @@ const ADDRESS_ELEMENTS = new Set(["link", "comments", "docs", "url", "atom:link"
 
 /**
  * Findings in a published XML document (already read strictly by readXml): its text, as
- * a reader decodes it, opens no markup (in HTML fields, not even after a second
- * decoding), and its addresses, in elements and attributes, are all http(s).
+ * a reader decodes it, opens no markup, and its addresses, in elements and attributes,
+ * are all http(s). With `shownInert` (feed text, stored inert), the text a reader shows
+ * from an HTML field, decoded once more, opens none either; members' text may show as
+ * "<b>" there, written as text. `plainText` names elements RSS defines as plain text
+ * (authors, categories), which carry members' text exactly as written.
  */
-export function unsafeInXml(document: XmlElement, plainText: (element: XmlElement) => boolean = () => false): string[] {
+export function unsafeInXml(
+  document: XmlElement,
+  { shownInert, plainText = new Set() }: { shownInert: boolean; plainText?: ReadonlySet<string> },
+): string[] {
   const found: string[] = [];
   for (const element of elementsOf(document)) {
     const where = `<${element.name}>`;
     const text = element.text.trim();
-    if (!plainText(element)) {
-      if (markupIn(text)) found.push(`${where} opens markup: ${clip(text)}`);
-      else if (HTML_ELEMENTS.has(element.name) && markupIn(decodeHtmlOnce(text)))
-        found.push(`${where} opens markup once decoded as HTML: ${clip(text)}`);
-    }
+    if (plainText.has(element.name)) {
+      // Text a reader shows as written (RSS authors and categories): judged by the caller.
+    } else if (markupIn(text)) found.push(`${where} opens markup: ${clip(text)}`);
+    else if (shownInert && HTML_ELEMENTS.has(element.name) && markupIn(decodeHtmlOnce(text)))
+      found.push(`${where} shows markup once decoded as HTML: ${clip(text)}`);
     if (ADDRESS_ELEMENTS.has(element.name) && text && (!isSafeAddress(text) || isDangerousAddress(text)))
       found.push(`${where} is an address that is not http(s): ${clip(text)}`);
     for (const [name, value] of Object.entries(element.attributes)) {

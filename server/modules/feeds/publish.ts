@@ -74,7 +74,7 @@ const squeezed = (text: string) => text.replace(/[\u0000-\u0020\u007f-\u009f]/g,
  * the item's address when it has no `url`; a feed's guid that is no link is kept as the
  * id, so one spelt `javascript:…` is published as a URN that no reader follows.
  */
-export const jsonFeedId = (id: string) =>
+const jsonFeedId = (id: string) =>
   SCRIPT_SCHEME.test(squeezed(id)) ? `urn:gemwire:guid:${encodeURIComponent(id)}` : id;
 
 /** The same feed as JSON Feed 1.1. */
