@@ -31,8 +31,24 @@ export function hostileItems(markup: readonly MarkupPayload[], links: readonly L
 const hoursAgo = (i: number) => new Date(Date.now() - (i + 1) * 60_000);
 /** HTML a feed's description carries: the payload, a link and an image at the hostile address. */
 const descriptionHtml = (item: HostileItem) =>
-  `${item.payload.text} <p>Read ${item.marker} more <a href="${item.link.href}">here</a><img src="${item.link.href}"></p>`;
-const titleOf = (item: HostileItem) => `Bitcoin ${item.marker} ${item.payload.text}`;
+  `${item.payload.text} <p>Read ${item.marker} ${phraseOf(item.marker)} <a href="${item.link.href}">here</a><img src="${item.link.href}"></p>`;
+/**
+ * Words that set each item's title apart: titles alike enough are grouped into one story
+ * (stories/similarity.ts), and a story card shows its lead article only, so without
+ * them the pages would render one hostile item in each group.
+ */
+const WORDS =
+  "amber basil cobalt dune ember fjord garnet harbor indigo juniper kelp lagoon meadow nectar onyx prairie quartz russet saffron tundra umber velvet willow xenon yarrow zephyr".split(
+    " ",
+  );
+const phraseOf = (marker: string) => {
+  let seed = [...marker].reduce((hash, char) => (hash * 31 + char.charCodeAt(0)) >>> 0, 7);
+  return Array.from({ length: 5 }, () => {
+    seed = (seed * 1_103_515_245 + 12_345) >>> 0;
+    return WORDS[seed % WORDS.length];
+  }).join(" ");
+};
+const titleOf = (item: HostileItem) => `Bitcoin ${item.marker} ${phraseOf(item.marker)} ${item.payload.text}`;
 
 export function hostileRss(items: HostileItem[], channelTitle = "Hostile <b>feed</b>"): string {
   const entries = items.map((item, i) => {

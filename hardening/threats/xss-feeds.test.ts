@@ -35,6 +35,8 @@ import { readXml } from "../xml.ts";
  * their own hostile-page tests are named in the README's threat table.)
  */
 const NO_FEED_TEXT: Record<string, string> = {
+  "/": "the web app's page: it carries the operator's site settings only; stored text comes through the API (xss-browser.test.ts renders it)",
+  "/*": "the web app's built files, and its page under every other address",
   "/api/docs": "API documentation, written by us",
   "/api/docs/": "API documentation, written by us",
   "/api/docs/*": "API documentation, written by us",

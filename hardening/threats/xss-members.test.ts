@@ -30,6 +30,8 @@ import { readXml } from "../xml.ts";
 
 /** GET routes that show no text a member or the admin wrote, and why; every other GET route is read below. */
 const NO_MEMBER_TEXT: Record<string, string> = {
+  "/": "the web app's page: it carries the operator's site settings only; stored text comes through the API (xss-browser.test.ts renders it)",
+  "/*": "the web app's built files, and its page under every other address",
   "/api/docs": "API documentation, written by us",
   "/api/docs/": "API documentation, written by us",
   "/api/docs/*": "API documentation, written by us",
