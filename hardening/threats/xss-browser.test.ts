@@ -314,6 +314,30 @@ describe("T1 and T2 stored XSS in the rendered page (Chromium, the built app)", 
     expect(problems).toEqual([]);
   });
 
+  it("would see each payload that reached a page as markup (the checks above are not blind)", async () => {
+    const page = await victim.newPage();
+    await page.addInitScript(installHooks);
+    await page.goto("/blog");
+    await page.waitForFunction(visibleMarkers);
+    expect(await page.evaluate(liveMarkup)).toEqual([]);
+    // A hole, simulated: each payload written into the page as markup is caught, by its
+    // handler, its address or its script element (the Content-Security-Policy keeps inline
+    // script from running: a second wall, not the one tested here).
+    const simulated = markup.filter((payload) => /on\w+=|javascript:|<script/i.test(payload.text));
+    expect(simulated.length).toBeGreaterThan(0);
+    for (const payload of simulated) {
+      await page.evaluate((text) => {
+        const hole = document.createElement("div");
+        hole.id = "simulated-hole";
+        hole.innerHTML = text;
+        document.body.append(hole);
+      }, payload.text);
+      expect(await page.evaluate(liveMarkup), payload.name).not.toEqual([]);
+      await page.evaluate(() => document.getElementById("simulated-hole")?.remove());
+    }
+    await page.close();
+  });
+
   it("shows members' text as written: the payload itself, in a comment, a blog post and a display name", async ({
     task,
   }) => {
