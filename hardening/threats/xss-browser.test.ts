@@ -323,8 +323,22 @@ describe("T1 and T2 stored XSS in the rendered page (Chromium, the built app)", 
     // A hole, simulated: each payload written into the page as markup is caught, by its
     // handler, its address or its script element (the Content-Security-Policy keeps inline
     // script from running: a second wall, not the one tested here).
-    const simulated = markup.filter((payload) => /on\w+=|javascript:|<script/i.test(payload.text));
+    // (A <body> inside a page and a tag left unfinished at the end of a fragment are dropped
+    // by the HTML parser itself, and "<scr<script>ipt>" is an element named "scr<script",
+    // made for filters that strip one tag; the math/style one turns live only when markup is
+    // serialised and read again, which nothing in Gemwire does: none of these becomes a live
+    // element when written once.)
+    const inert = new Set([
+      "body onload",
+      "unquoted handler without end",
+      "nested script split",
+      "mXSS through math and style",
+    ]);
+    const simulated = markup.filter(
+      (payload) => /on\w+=|javascript:|<script/i.test(payload.text) && !inert.has(payload.name),
+    );
     expect(simulated.length).toBeGreaterThan(0);
+    const unseen: string[] = [];
     for (const payload of simulated) {
       await page.evaluate((text) => {
         const hole = document.createElement("div");
@@ -332,9 +346,10 @@ describe("T1 and T2 stored XSS in the rendered page (Chromium, the built app)", 
         hole.innerHTML = text;
         document.body.append(hole);
       }, payload.text);
-      expect(await page.evaluate(liveMarkup), payload.name).not.toEqual([]);
+      if ((await page.evaluate(liveMarkup)).length === 0) unseen.push(payload.name);
       await page.evaluate(() => document.getElementById("simulated-hole")?.remove());
     }
+    expect(unseen).toEqual([]);
     await page.close();
   });
 
