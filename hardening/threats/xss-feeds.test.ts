@@ -160,8 +160,8 @@ describe.each(testDatabaseTargets())(
       const pages: string[] = [];
       let next: string | null = null;
       do {
-        const url = `/api/feeds/${key}/items?limit=100${next ? `&before=${encodeURIComponent(next)}` : ""}`;
-        const page = (await get(url, who)).json();
+        const url: string = `/api/feeds/${key}/items?limit=100${next ? `&before=${encodeURIComponent(next)}` : ""}`;
+        const page: { items: typeof items; next: string | null } = (await get(url, who)).json();
         items.push(...page.items);
         pages.push(url);
         next = page.next;

@@ -102,7 +102,7 @@ describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $d
   const commentIds: string[] = [];
   const authors: Array<Record<string, string>> = [];
 
-  const send = (options: InjectOptions & { cookies?: Record<string, string> }) => app.inject(options);
+  const send = (options: InjectOptions) => app.inject(options);
   const expectStatus = (response: LightMyRequestResponse, status: number, what: string) =>
     expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBe(status);
 
