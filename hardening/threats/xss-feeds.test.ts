@@ -230,6 +230,10 @@ describe.each(testDatabaseTargets())(
       };
       const unread = getRoutes(app).filter((route) => !(route in NO_FEED_TEXT || route in reads || route in xmlReads));
       expect(unread, "GET routes neither read by this sweep nor named as carrying no feed text").toEqual([]);
+      // And every route read is one the app serves (the enumeration works, no entry is stale).
+      expect(
+        [...Object.keys(reads), ...Object.keys(xmlReads)].filter((route) => !getRoutes(app).includes(route)),
+      ).toEqual([]);
 
       const found: string[] = [];
       const withoutItems: string[] = [];

@@ -318,6 +318,8 @@ describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $d
       (route) => !(route in NO_MEMBER_TEXT || route in reads || xmlReads.includes(route)),
     );
     expect(unread, "GET routes neither read by this sweep nor named as showing no member text").toEqual([]);
+    // And every route read is one the app serves (the enumeration works, no entry is stale).
+    expect([...Object.keys(reads), ...xmlReads].filter((route) => !getRoutes(app).includes(route))).toEqual([]);
 
     const found: string[] = [];
     const texts = new Map<string, string[]>();
