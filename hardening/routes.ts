@@ -55,3 +55,13 @@ export function concretePath(route: string): string {
 }
 
 export const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** The GET route patterns (HEAD answers as GET does), each once, sorted. */
+export const getRoutes = (app: FastifyInstance): string[] =>
+  [
+    ...new Set(
+      appRoutes(app)
+        .filter((route) => route.method === "GET")
+        .map((route) => route.route),
+    ),
+  ].sort();

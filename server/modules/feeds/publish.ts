@@ -64,6 +64,19 @@ ${items}
 `;
 }
 
+/** Schemes that run or embed something: a reader must never follow an id spelt with one. */
+const SCRIPT_SCHEME = /^(javascript|vbscript|data|file):/i;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a URL parser drops them, so a reader might
+const squeezed = (text: string) => text.replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
+
+/**
+ * A JSON Feed item's id. The spec invites URLs as ids, and readers fall back on the id as
+ * the item's address when it has no `url`; a feed's guid that is no link is kept as the
+ * id, so one spelt `javascript:…` is published as a URN that no reader follows.
+ */
+const jsonFeedId = (id: string) =>
+  SCRIPT_SCHEME.test(squeezed(id)) ? `urn:gemwire:guid:${encodeURIComponent(id)}` : id;
+
 /** The same feed as JSON Feed 1.1. */
 export function renderJsonFeed(feed: PublishedFeed): object {
   return {
@@ -73,7 +86,7 @@ export function renderJsonFeed(feed: PublishedFeed): object {
     feed_url: feed.feedUrl,
     description: feed.description,
     items: feed.items.map((item) => ({
-      id: item.id,
+      id: jsonFeedId(item.id),
       ...(item.link ? { url: item.link } : {}),
       title: item.title,
       content_text: item.description,

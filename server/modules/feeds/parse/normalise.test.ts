@@ -34,6 +34,14 @@ describe("parseFeed: normalising rules (spec §3)", () => {
     expect(item.link).toBe("");
   });
 
+  it("keeps a guid that reads as markup as its hash, the same on every fetch, and a plain one as written", () => {
+    const guid = "<![CDATA[<svg onload=alert(1)>]]>";
+    const first = item(`<guid isPermaLink="false">${guid}</guid><title>T</title>`);
+    expect(first.id).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(item(`<guid isPermaLink="false">${guid}</guid><title>T</title>`).id).toBe(first.id);
+    expect(item('<guid isPermaLink="false">a&lt;b 1 &lt; 2</guid><title>T</title>').id).toBe("a<b 1 < 2");
+  });
+
   it("removes control characters from text", () => {
     const item = only(
       rss("<item><title>A&#1;B\u0007C</title><link>https://a.example/c</link><dc:creator>D\u0000E</dc:creator></item>"),

@@ -120,7 +120,9 @@ export function normaliseItem(raw: RawItem, fetchedAt: Date, base?: string): Nor
   const fallbackId = `${title || UNTITLED}|${feedDate ? feedDate.toISOString() : sha256(description).slice(0, 16)}`;
   const id = guid || link || fallbackId;
   return {
-    id: id.length > MAX_ID ? `sha256:${sha256(id)}` : id,
+    // An id is a key, never shown; a long one, or one that reads as markup (a guid can be
+    // any text), is kept as its hash so no answer or published feed carries it.
+    id: id.length > MAX_ID || !isInertText(id) ? `sha256:${sha256(id)}` : id,
     title: title || UNTITLED,
     link: link ?? "",
     pubDate,

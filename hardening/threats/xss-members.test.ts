@@ -1,0 +1,390 @@
+/**
+ * T2 — stored XSS through members' (and the admin's) text. Every hostile payload
+ * (hardening/payloads.ts) is stored through the API in every place a person writes text:
+ * a comment and its edit, a display name, an @mention's notification preview, a blog
+ * post's title, excerpt, body, author and tags, an event's title, description, city and
+ * country, an invitation's note. Handles, which allow letters, digits and underscores
+ * only, refuse every payload, and so does every address field given a script address.
+ * Then every GET route of the app is read: the text comes back exactly as written (plain
+ * text, for the page to render as text), no address anywhere is anything but http(s)
+ * or a path on this site, and the blog's RSS is well-formed XML whose text decodes to
+ * inert text. The routes come from the app: a new one fails this test until it is read
+ * here or named below with why it shows no member text.
+ */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createInvite } from "../../server/modules/accounts/invites.ts";
+import { openSession } from "../../server/modules/accounts/sessions.ts";
+import { upsertArticles } from "../../server/modules/feeds/repository.ts";
+import { cookieOf, joinAsMember, TEST_PASSWORD } from "../../server/test/accounts.ts";
+import { buildTestApp } from "../../server/test/app.ts";
+import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
+import { testItem } from "../../server/test/items.ts";
+import { tempDirs } from "../../server/test/temp-dirs.ts";
+import { LINKS, MARKUP, type MarkupPayload, QUICK_LINKS, QUICK_MARKUP } from "../payloads.ts";
+import { getRoutes } from "../routes.ts";
+import { scale } from "../scale.ts";
+import { API_IDS, decodeHtmlOnce, unsafeInJson, unsafeInXml } from "../stored-text.ts";
+import { tried } from "../tally.ts";
+import { readXml } from "../xml.ts";
+
+/** GET routes that show no text a member or the admin wrote, and why; every other GET route is read below. */
+const NO_MEMBER_TEXT: Record<string, string> = {
+  "/": "the web app's page: it carries the operator's site settings only; stored text comes through the API (xss-browser.test.ts renders it)",
+  "/*": "the web app's built files, and its page under every other address",
+  "/api/docs": "API documentation, written by us",
+  "/api/docs/": "API documentation, written by us",
+  "/api/docs/*": "API documentation, written by us",
+  "/api/docs/json": "API documentation, written by us",
+  "/api/docs/yaml": "API documentation, written by us",
+  "/api/docs/static/index.html": "API documentation, written by us",
+  "/api/docs/static/swagger-initializer.js": "API documentation, written by us",
+  "/api/openapi.json": "API documentation, written by us",
+  "/api/health": "process and database health",
+  "/api/site": "the operator's site settings (environment, not the API)",
+  "/api/settings": "a visitor's feed choices, from a fixed list",
+  "/api/reading/preferences": "a member's reading preferences, from fixed lists",
+  "/api/feeds": "the feeds' status (feed text: xss-feeds.test.ts)",
+  "/api/feeds/:key/items": "feed items (xss-feeds.test.ts)",
+  "/api/stories": "feed items (xss-feeds.test.ts)",
+  "/api/tokens/:symbol/news": "feed items (xss-feeds.test.ts)",
+  "/api/me/feeds": "feed titles and addresses (xss-feeds.test.ts)",
+  "/api/me/feeds.opml": "feed titles and addresses (xss-feeds.test.ts)",
+  "/api/favorites": "feed items a member keeps (xss-feeds.test.ts)",
+  "/api/avatars/:name": "an uploaded image (T9)",
+  "/api/blog/images/:name": "an uploaded image (T9)",
+  "/api/admin/analytics": "page view counts by the app's own page patterns",
+  "/api/prices": "prices",
+  "/api/tokens/:symbol/history": "prices",
+  "/api/gems": "a member's GEMS balance",
+  "/api/trends": "search trends, from the trends sources",
+  "/api/reader": "a page read live (server/modules/reader/reader-view.test.ts)",
+  "/api/analysis/story": "a story's pages read live",
+  "/api/notifications/stream": "the notifications /api/notifications serves, as events",
+};
+
+/** Where each stored text must come back, as written. */
+const SHOWN_ON: Record<string, string[]> = {
+  "display name": ["/api/comments", "/api/comments/:id", "/api/blurts"],
+  "notification preview": ["/api/notifications"],
+  "edited comment": ["/api/comments", "/api/comments/:id", "/api/blurts"],
+  "blog post title": ["/api/blog", "/api/blog/:slug", "/api/admin/blog"],
+  "blog post excerpt": ["/api/blog", "/api/blog/:slug", "/api/admin/blog"],
+  "blog post author": ["/api/blog/:slug", "/api/admin/blog"],
+  "event title": ["/api/events", "/api/admin/events"],
+  "event city": ["/api/events", "/api/admin/events"],
+  "invitation note": ["/api/admin/invites"],
+};
+
+/** RSS elements whose text is plain text (not HTML): the blog's author and tags, as the admin wrote them. */
+const RSS_PLAIN_TEXT = new Set(["dc:creator", "category"]);
+
+type Place = {
+  /** What the person wrote, and where it was stored. */
+  label: string;
+  payload: MarkupPayload;
+  /** The text as it must come back (trimmed, as every text field is). */
+  text: string;
+};
+
+describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $dialect", (target) => {
+  const markup = scale(QUICK_MARKUP, MARKUP);
+  const links = scale(QUICK_LINKS, LINKS);
+  const temp = tempDirs();
+  const article = "https://news.example/discussed";
+  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let app: FastifyInstance;
+  let admin: Record<string, string>;
+  let victim: Awaited<ReturnType<typeof joinAsMember>>;
+  let signUps = 0;
+  const stored: Place[] = [];
+  const blogSlugs: string[] = [];
+  const commentIds: string[] = [];
+  const authors: Array<Record<string, string>> = [];
+
+  const send = (options: InjectOptions) => app.inject(options);
+  const expectStatus = (response: LightMyRequestResponse, status: number, what: string) =>
+    expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBe(status);
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(target);
+    const now = Date.now();
+    await upsertArticles(handle.database, "bitcoin", [testItem("discussed", 1, now, { link: article })], now);
+    app = await buildTestApp(handle.database, { env: { DATA_DIR: temp.make("xss-members") } });
+    await app.ready();
+    admin = { gemwire_admin: await openSession(handle.database, { admin: true }) };
+    victim = await joinAsMember(app, handle.database, "victim");
+
+    for (const payload of markup) {
+      const text = payload.text.trim();
+      // One-line fields refuse tabs and line breaks (contracts/text.ts); they get the payload with spaces.
+      const line = text.replace(/\s+/g, " ");
+      // A member whose display name is the payload, commenting it and @mentioning the victim.
+      const { code } = await createInvite(handle.database, {});
+      const joined = await send({
+        method: "POST",
+        url: "/api/auth/signup",
+        payload: { inviteCode: code, handle: `author_${payload.marker}`, password: TEST_PASSWORD, username: "x" },
+        remoteAddress: `203.0.113.${++signUps}`,
+      });
+      expectStatus(joined, 201, "sign-up");
+      const author = { gemwire_session: cookieOf(joined, "gemwire_session")?.value ?? "" };
+      authors.push(author);
+      expectStatus(
+        await send({ method: "PATCH", url: "/api/me", payload: { username: line.slice(0, 50) }, cookies: author }),
+        200,
+        "display name",
+      );
+      stored.push({ label: "display name", payload, text: line.slice(0, 50).trim() });
+      if (line !== text) {
+        const refused = await send({ method: "PATCH", url: "/api/me", payload: { username: text }, cookies: author });
+        expectStatus(refused, 400, "display name with a control character");
+      }
+      const comment = await send({
+        method: "POST",
+        url: "/api/comments",
+        payload: { contentId: article, content: `${text} @victim` },
+        cookies: author,
+      });
+      expectStatus(comment, 201, "comment");
+      commentIds.push(comment.json().id);
+      // Edited, the comment's second text is the payload again, doubled.
+      expectStatus(
+        await send({
+          method: "PATCH",
+          url: `/api/comments/${comment.json().id}`,
+          payload: { content: `${text}\n\n${text} @victim` },
+          cookies: author,
+        }),
+        200,
+        "comment edit",
+      );
+      stored.push({ label: "edited comment", payload, text: `${text}\n\n${text} @victim` });
+      // The mention's notification previews the comment as it stands: its first 50 characters,
+      // spaces flattened, cut as text (not at a tag).
+      const flat = `${text} ${text} @victim`.replace(/\s+/g, " ");
+      stored.push({
+        label: "notification preview",
+        payload,
+        text: flat.length > 50 ? `${flat.slice(0, 50)}...` : flat,
+      });
+
+      // The admin's text: a blog post and an event made of the payload, an invitation noting it.
+      const post = await send({
+        method: "POST",
+        url: "/api/admin/blog",
+        payload: {
+          title: `${payload.marker} ${line}`.slice(0, 200),
+          excerpt: text,
+          content: `${text}\n\n${payload.marker} second paragraph`,
+          author: line.slice(0, 100),
+          tags: [line.replaceAll(",", " ").slice(0, 40)],
+        },
+        cookies: admin,
+      });
+      expectStatus(post, 201, "blog post");
+      blogSlugs.push(post.json().slug);
+      stored.push({ label: "blog post title", payload, text: `${payload.marker} ${line}`.slice(0, 200).trim() });
+      stored.push({ label: "blog post excerpt", payload, text });
+      stored.push({ label: "blog post author", payload, text: line.slice(0, 100).trim() });
+      const commentOnPost = await send({
+        method: "POST",
+        url: "/api/comments",
+        payload: { contentId: post.json().url, content: text },
+        cookies: author,
+      });
+      expectStatus(commentOnPost, 201, "comment on a blog post");
+      const event = await send({
+        method: "POST",
+        url: "/api/admin/events",
+        payload: {
+          title: line.slice(0, 200),
+          description: `${text}\n${payload.marker}`,
+          startDate: "2027-03-01T10:00:00.000Z",
+          endDate: "2027-03-02T18:00:00.000Z",
+          location: { city: line.slice(0, 100), country: line.slice(0, 100) },
+          website: "https://event.example/",
+        },
+        cookies: admin,
+      });
+      expectStatus(event, 201, "event");
+      stored.push({ label: "event title", payload, text: line.slice(0, 200).trim() });
+      stored.push({ label: "event city", payload, text: line.slice(0, 100).trim() });
+      const invite = await send({
+        method: "POST",
+        url: "/api/admin/invites",
+        payload: { note: line.slice(0, 200) },
+        cookies: admin,
+      });
+      expectStatus(invite, 201, "invitation");
+      stored.push({ label: "invitation note", payload, text: line.slice(0, 200).trim() });
+    }
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.dispose();
+    temp.removeAll();
+  });
+
+  it("refuses every payload as a handle, and every script address in every address field", async ({ task }) => {
+    let sent = 0;
+    for (const payload of markup) {
+      const { code } = await createInvite(handle.database, {});
+      const response = await send({
+        method: "POST",
+        url: "/api/auth/signup",
+        payload: { inviteCode: code, handle: payload.text, password: TEST_PASSWORD },
+        remoteAddress: `203.0.113.${++signUps}`,
+      });
+      expectStatus(response, 400, `handle ${payload.name}`);
+      expect(response.json().error.message).toContain("Use 1 to 30 letters, digits or underscores");
+      sent += 1;
+    }
+    const author = authors[0] as Record<string, string>;
+    const event = (website: string, imageUrl: string | null) => ({
+      title: "Conference",
+      description: "Talks",
+      startDate: "2027-03-01T10:00:00.000Z",
+      endDate: "2027-03-02T18:00:00.000Z",
+      location: { city: "Lisbon", country: "Portugal" },
+      website,
+      imageUrl,
+    });
+    for (const { name, href } of links) {
+      // Only script and data addresses: a protocol-relative or site path is refused or kept as a path.
+      const requests: Array<[string, InjectOptions]> = [
+        ["event website", { method: "POST", url: "/api/admin/events", payload: event(href, null), cookies: admin }],
+        [
+          "event image",
+          {
+            method: "POST",
+            url: "/api/admin/events",
+            payload: event("https://event.example/", href),
+            cookies: admin,
+          },
+        ],
+        [
+          "blog image",
+          { method: "POST", url: "/api/admin/blog", payload: { title: "Post", image: href }, cookies: admin },
+        ],
+        ["blog extract", { method: "POST", url: "/api/admin/blog/extract", payload: { url: href }, cookies: admin }],
+        [
+          "comment's article",
+          { method: "POST", url: "/api/comments", payload: { contentId: href, content: "hi" }, cookies: author },
+        ],
+        ["favorite", { method: "PUT", url: "/api/favorites", payload: { link: href }, cookies: author }],
+        ["vote", { method: "PUT", url: "/api/votes", payload: { link: href, direction: "up" }, cookies: author }],
+        ["member feed", { method: "POST", url: "/api/me/feeds", payload: { address: href }, cookies: author }],
+        ["reader", { method: "GET", url: `/api/reader?url=${encodeURIComponent(href)}`, cookies: author }],
+        ["analysis", { method: "GET", url: `/api/analysis?url=${encodeURIComponent(href)}`, cookies: author }],
+      ];
+      for (const [field, request] of requests) {
+        const response = await send(request);
+        expect(response.statusCode, `${field} ${name}: ${response.body.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, `${field} ${name}`).toBeLessThan(500);
+        sent += 1;
+      }
+    }
+    tried(task, "xss", sent);
+  });
+
+  it("serves every stored text exactly as written, on every route that shows it, and no address but http(s)", async ({
+    task,
+  }) => {
+    const firstSlug = blogSlugs[0] as string;
+    const reads: Record<string, Array<[url: string, cookies?: Record<string, string>]>> = {
+      "/api/me": [["/api/me", authors[0]]],
+      "/api/comments": [
+        [`/api/comments?contentId=${encodeURIComponent(article)}&limit=50`],
+        ...blogSlugs.map((slug): [string] => [`/api/comments?contentId=${encodeURIComponent(`/blog/${slug}`)}`]),
+      ],
+      "/api/comments/:id": commentIds.map((id) => [`/api/comments/${id}`]),
+      "/api/blurts": [["/api/blurts?limit=50"], ["/api/blurts?filter=comments&limit=50", authors[0]]],
+      "/api/notifications": [["/api/notifications?limit=50", victim.cookies]],
+      "/api/blog": [["/api/blog?limit=50"]],
+      "/api/blog/:slug": blogSlugs.map((slug) => [`/api/blog/${encodeURIComponent(slug)}`]),
+      "/api/admin/blog": [["/api/admin/blog?limit=50", admin]],
+      "/api/events": [["/api/events"]],
+      "/api/admin/events": [["/api/admin/events?limit=50", admin]],
+      "/api/admin/invites": [["/api/admin/invites", admin]],
+      "/api/search": [[`/api/search?q=${markup[0]?.marker}`]],
+      "/api/analysis": [[`/api/analysis?url=${encodeURIComponent(`/blog/${firstSlug}`)}`]],
+      "/api/leaderboard": [["/api/leaderboard"]],
+      "/api/predictions": [["/api/predictions"]],
+      "/feeds/gemwire.json": [["/feeds/gemwire.json"]],
+    };
+    const xmlReads = ["/feeds/blog.xml", "/feeds/gemwire.xml"];
+    const unread = getRoutes(app).filter(
+      (route) => !(route in NO_MEMBER_TEXT || route in reads || xmlReads.includes(route)),
+    );
+    expect(unread, "GET routes neither read by this sweep nor named as showing no member text").toEqual([]);
+    // And every route read is one the app serves (the enumeration works, no entry is stale).
+    expect([...Object.keys(reads), ...xmlReads].filter((route) => !getRoutes(app).includes(route))).toEqual([]);
+
+    const found: string[] = [];
+    const texts = new Map<string, string[]>();
+    let answers = 0;
+    for (const [route, urls] of Object.entries(reads)) {
+      for (const [url, cookies] of urls) {
+        const response = await send({ method: "GET", url, ...(cookies ? { cookies } : {}) });
+        expectStatus(response, 200, url);
+        const body = response.json();
+        found.push(...unsafeInJson(body, { markup: false, opaque: API_IDS }).map((finding) => `${url} ${finding}`));
+        collectStrings(body, texts.get(route) ?? texts.set(route, []).get(route));
+        answers += 1;
+      }
+    }
+    // Stored as written: each text is served whole on each route that shows it, not escaped
+    // into entities nor cut at a tag.
+    const missing: string[] = [];
+    let checked = 0;
+    for (const place of stored) {
+      for (const route of SHOWN_ON[place.label] ?? []) {
+        checked += 1;
+        if (!texts.get(route)?.some((text) => text.includes(place.text)))
+          missing.push(`${place.label} on ${route}: ${place.payload.name}`);
+      }
+    }
+    expect(missing, "texts not served back as written").toEqual([]);
+    const escaped = [...texts.values()].flat().filter((text) => /&lt;|&amp;lt;|&#60;/.test(text));
+    expect(escaped, "text served escaped as HTML").toEqual([]);
+    for (const url of xmlReads) {
+      const response = await send({ method: "GET", url });
+      expectStatus(response, 200, url);
+      found.push(
+        ...unsafeInXml(readXml(response.body), { shownInert: false, plainText: RSS_PLAIN_TEXT }).map(
+          (finding) => `${url} ${finding}`,
+        ),
+      );
+      answers += 1;
+    }
+    tried(task, "xss", stored.length * answers + checked);
+    expect(found.slice(0, 20), `${found.length} findings`).toEqual([]);
+  });
+
+  it("the blog's RSS carries each post's text, escaped so a reader shows it as text", async ({ task }) => {
+    const rss = readXml((await send({ method: "GET", url: "/feeds/blog.xml" })).body);
+    const items = rss.children.find((c) => c.name === "channel")?.children.filter((c) => c.name === "item") ?? [];
+    expect(items).toHaveLength(markup.length);
+    for (const payload of markup) {
+      const item = items.find((i) => i.children.find((c) => c.name === "title")?.text.includes(payload.marker));
+      expect(item, payload.name).toBeDefined();
+      // Titles and descriptions are HTML escaped inside XML: decoded once, the payload is there as text.
+      const title = item?.children.find((c) => c.name === "title")?.text ?? "";
+      expect(title).not.toMatch(/<[a-zA-Z/!?]/);
+      const line = payload.text.trim().replace(/\s+/g, " ");
+      expect(decodeHtmlOnce(title)).toBe(`${payload.marker} ${line}`.slice(0, 200).trim());
+      // Authors and categories are plain text in RSS: XML-escaped once, read back exactly as written.
+      const textOf = (name: string) => item?.children.find((c) => c.name === name)?.text;
+      expect(textOf("dc:creator")).toBe(line.slice(0, 100).trim());
+      expect(textOf("category")).toBe(line.replaceAll(",", " ").slice(0, 40).trim());
+    }
+    tried(task, "xss", items.length);
+  });
+});
+
+function collectStrings(value: unknown, into: string[] = []): void {
+  if (typeof value === "string") into.push(value);
+  else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
+  else if (value && typeof value === "object") for (const item of Object.values(value)) collectStrings(item, into);
+}
