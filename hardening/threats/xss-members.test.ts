@@ -37,6 +37,7 @@ const NO_MEMBER_TEXT: Record<string, string> = {
   "/api/docs/*": "API documentation, written by us",
   "/api/docs/json": "API documentation, written by us",
   "/api/docs/yaml": "API documentation, written by us",
+  "/api/docs/static/*": "API documentation, written by us",
   "/api/docs/static/index.html": "API documentation, written by us",
   "/api/docs/static/swagger-initializer.js": "API documentation, written by us",
   "/api/openapi.json": "API documentation, written by us",
