@@ -217,8 +217,8 @@ describe.each(testDatabaseTargets())("T3–T5 outbound requests on $dialect", (t
           refusal: PRIVATE_REFUSAL,
           errors,
           ask: each(async (url) => {
-            expect(await refreshFeed(refreshContext(fetcher), { key: "ethereum", url })).toBe("failed");
-            return (await getFeedStatus(handle.database, "ethereum"))?.last_error ?? "";
+            expect(await refreshFeed(refreshContext(fetcher), { key: "news", url })).toBe("failed");
+            return (await getFeedStatus(handle.database, "news"))?.last_error ?? "";
           }),
         };
       },
@@ -236,11 +236,11 @@ describe.each(testDatabaseTargets())("T3–T5 outbound requests on $dialect", (t
             const relay = `${url}?url=`;
             const sources = { feeds: [], relays: [relay] };
             const outcome = await refreshFeed(refreshContext(fetcher, sources), {
-              key: "solana",
+              key: "market",
               url: `${net.origin}/gone.xml`,
             });
             expect(outcome).toBe("failed");
-            const status = await getFeedStatus(handle.database, "solana");
+            const status = await getFeedStatus(handle.database, "market");
             return `${status?.last_error}: ${status?.last_error_detail}`;
           }),
         };
