@@ -20,7 +20,12 @@ import { getFeedStatus, upsertArticles } from "../../server/modules/feeds/reposi
 import { createMemberFeedFetch } from "../../server/modules/member-feeds/fetch.ts";
 import { refreshDueSources } from "../../server/modules/trends/refresh.ts";
 import { sourceRows } from "../../server/modules/trends/repository.ts";
-import { createGuardedFetch, type GuardedFetch, OutboundError } from "../../server/outbound/guarded-fetch.ts";
+import {
+  createGuardedFetch,
+  DEFAULT_TIMEOUT_MS,
+  type GuardedFetch,
+  OutboundError,
+} from "../../server/outbound/guarded-fetch.ts";
 import { joinAsMember } from "../../server/test/accounts.ts";
 import { buildTestApp } from "../../server/test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
@@ -203,7 +208,11 @@ async function hostileBodies(): Promise<HostileBody[]> {
   ];
 }
 
-/** The quick deadline injected into the clients the tests build (the real 20 s one runs at full size). */
+/**
+ * The deadline injected into the clients that meet the drip (the real 20 s one is timed at
+ * full size); the bombs meet clients with their real deadline, so a slow machine inflating
+ * one never turns the cap's refusal into a timeout.
+ */
 const DEADLINE_MS = scale(300, 2_000);
 const DRIP_MS = scale(40, 500);
 
@@ -216,13 +225,9 @@ describe.each(testDatabaseTargets())("T6–T7 hostile bodies on $dialect", (targ
   let canary: string;
   const clients: GuardedFetch[] = [];
   const config = loadConfig({ LOG_LEVEL: "silent" });
-  /** The built-in feeds' client as main.ts makes it, in the stand-in internet, with the quick deadline. */
-  const feedClient = () => {
-    const made = createGuardedFetch({
-      allowPrivate: config.allowPrivateSources,
-      timeoutMs: DEADLINE_MS,
-      ...net.policy,
-    });
+  /** The built-in feeds' client as main.ts makes it, in the stand-in internet (with `timeoutMs` for the drip). */
+  const feedClient = (timeoutMs = DEFAULT_TIMEOUT_MS) => {
+    const made = createGuardedFetch({ allowPrivate: config.allowPrivateSources, timeoutMs, ...net.policy });
     clients.push(made);
     return made;
   };
@@ -311,7 +316,7 @@ describe.each(testDatabaseTargets())("T6–T7 hostile bodies on $dialect", (targ
     }) => {
       const attacks = xmlAttacks(canary);
       const member = await joinAsMember(members, handle.database);
-      const memberFetch = createMemberFeedFetch(config, { timeoutMs: DEADLINE_MS }, net.policy);
+      const memberFetch = createMemberFeedFetch(config, {}, net.policy);
       clients.push(memberFetch);
       const keys: string[] = [];
       for (const attack of attacks) {
@@ -371,7 +376,7 @@ describe.each(testDatabaseTargets())("T6–T7 hostile bodies on $dialect", (targ
     it("the trends RSS stores no expansion and no file, and fetches nothing", async ({ task }) => {
       const made = createGuardedFetch({
         allowPrivate: config.allowPrivateSources,
-        timeoutMs: DEADLINE_MS,
+        timeoutMs: 10_000,
         ...net.policy,
       });
       clients.push(made);
@@ -449,6 +454,7 @@ describe.each(testDatabaseTargets())("T6–T7 hostile bodies on $dialect", (targ
       task,
     }) => {
       const fetcher = feedClient();
+      const hurried = feedClient(DEADLINE_MS);
       const path = "/t7-feed.xml";
       const good = goodFeed("t7");
       net.route(path, answer(good.body, good.type));
@@ -460,7 +466,8 @@ describe.each(testDatabaseTargets())("T6–T7 hostile bodies on $dialect", (targ
       for (const body of [...bodies, dripping]) {
         const closedBefore = body.closed();
         net.route(path, body.route);
-        expect(await refreshFeed(refreshContext(fetcher), feed), body.label).toBe("failed");
+        const client = body === dripping ? hurried : fetcher;
+        expect(await refreshFeed(refreshContext(client), feed), body.label).toBe("failed");
         expect((await getFeedStatus(handle.database, "market"))?.last_error, body.label).toMatch(body.says);
         expect(await articles("market"), body.label).toEqual(kept);
         // An endless body's server saw the client hang up.
@@ -485,9 +492,10 @@ describe.each(testDatabaseTargets())("T6–T7 hostile bodies on $dialect", (targ
       });
       expect(added.statusCode, added.body).toBe(201);
       const key = added.json().feed.key as string;
-      // The members' client as main.ts makes it (default cap), with the quick deadline.
-      const memberFetch = createMemberFeedFetch(config, { timeoutMs: DEADLINE_MS }, net.policy);
-      clients.push(memberFetch);
+      // The members' client as main.ts makes it (and one with the short deadline for the drip).
+      const memberFetch = createMemberFeedFetch(config, {}, net.policy);
+      const hurried = createMemberFeedFetch(config, { timeoutMs: DEADLINE_MS }, net.policy);
+      clients.push(memberFetch, hurried);
       const context = { ...refreshContext(feedClient()), memberFeeds: { fetcher: memberFetch } };
       expect(await refreshFeed({ ...context, fetcher: memberFetch }, { key, url: address })).toBe("updated");
       const kept = await articles(key);
@@ -498,7 +506,8 @@ describe.each(testDatabaseTargets())("T6–T7 hostile bodies on $dialect", (targ
         // Due again, for a period of its own (each refresh runs once per due time).
         const due = Date.now() - 60_000 + i;
         await handle.database.db.updateTable("feeds").set({ next_fetch_at: due }).where("key", "=", key).execute();
-        const summary = await refreshDueFeeds(context);
+        const memberFeeds = { fetcher: body === dripping ? hurried : memberFetch };
+        const summary = await refreshDueFeeds({ ...context, memberFeeds });
         expect(summary.outcomes.failed, body.label).toBe(1);
         const listed = (await members.inject({ method: "GET", url: "/api/me/feeds", cookies: member.cookies })).json();
         const mine = (
@@ -517,13 +526,19 @@ describe.each(testDatabaseTargets())("T6–T7 hostile bodies on $dialect", (targ
     it("the trends refresh stops at the cap and the deadline, says why, and keeps the trends it had", async ({
       task,
     }) => {
-      const made = createGuardedFetch({
-        allowPrivate: config.allowPrivateSources,
-        timeoutMs: DEADLINE_MS,
-        maxBytes: 2 * MiB,
-        ...net.policy,
-      });
-      clients.push(made);
+      // The trends client as main.ts makes it (and one with the short deadline for the drip).
+      const trendsClient = (timeoutMs: number) => {
+        const made = createGuardedFetch({
+          allowPrivate: config.allowPrivateSources,
+          timeoutMs,
+          maxBytes: 2 * MiB,
+          ...net.policy,
+        });
+        clients.push(made);
+        return made;
+      };
+      const made = trendsClient(10_000);
+      const hurried = trendsClient(DEADLINE_MS);
       const path = "/t7-trends";
       const pubDate = new Date().toUTCString();
       net.route(
@@ -541,7 +556,8 @@ describe.each(testDatabaseTargets())("T6–T7 hostile bodies on $dialect", (targ
       for (const body of [...bodies, dripping]) {
         net.route(path, body.route);
         tick += 120_000;
-        expect(await refreshDueSources(context, tick)).toEqual(["IN"]);
+        const fetcher = body === dripping ? hurried : made;
+        expect(await refreshDueSources({ ...context, fetcher }, tick)).toEqual(["IN"]);
         const source = (await sourceRows(handle.database)).find((row) => row.source === "IN");
         expect(source?.last_error, body.label).toMatch(
           body.says === TOO_LARGE ? /larger than \d+ MiB/ : /did not answer in time/,
