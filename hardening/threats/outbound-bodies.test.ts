@@ -606,14 +606,19 @@ describe.each(testDatabaseTargets())("T6–T7 hostile bodies on $dialect", (targ
       }
       tried(task, "body", bodies.length * 3);
     });
+  });
+});
 
-    it.runIf(FULL)(
-      "the default 20 s deadline holds against a dripping body, in real time",
-      { timeout: 60_000 },
-      async ({ task }) => {
-        // The built-in feeds' client exactly as main.ts makes it: no deadline given.
-        const made = createGuardedFetch({ allowPrivate: config.allowPrivateSources, ...net.policy });
-        clients.push(made);
+/** No database here: the client alone, timed once in real time. */
+describe("T7 the real deadline", () => {
+  it.runIf(FULL)(
+    "the default 20 s deadline holds against a dripping body, in real time",
+    { timeout: 60_000 },
+    async ({ task }) => {
+      const net = await startStandInInternet();
+      // The built-in feeds' client exactly as main.ts makes it: no deadline given.
+      const made = createGuardedFetch({ allowPrivate: loadConfig({}).allowPrivateSources, ...net.policy });
+      try {
         const dripping = drip(3_000);
         net.route("/t7-real-drip", dripping.route);
         const failure = await made(`${net.origin}/t7-real-drip`).then(
@@ -623,8 +628,12 @@ describe.each(testDatabaseTargets())("T6–T7 hostile bodies on $dialect", (targ
         expect(failure).toBeInstanceOf(OutboundError);
         expect(failure).toMatchObject({ code: "timeout", message: "No complete answer within 20 s" });
         await expect.poll(() => dripping.closed()).toBe(1);
+        expect(net.canaryConnections).toEqual([]);
         tried(task, "body");
-      },
-    );
-  });
+      } finally {
+        await made.close();
+        await net.close();
+      }
+    },
+  );
 });
