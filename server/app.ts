@@ -91,7 +91,7 @@ export type AppOptions = {
   notificationStreams?: HubOptions;
   /** The search trends lists; by default over the configured sources, on the system clock. */
   trends?: TrendsService;
-  /** How the reader view and analyses reach article pages; tests stand in for the internet's names and addresses. */
+  /** How the reader view, analyses and blog Extract reach article pages; tests stand in for the internet's names and addresses. */
   analysis?: { pageFetch?: PageFetchPolicy };
   /** How members' feeds are fetched when added; tests stand in for the internet's names. */
   memberFeeds?: MemberFeedRoutesOptions;
@@ -241,7 +241,7 @@ export async function buildApp({
   await app.register(communityRoutes, { prefix: "/api" });
   await app.register(commentRoutes, { prefix: "/api" });
   await app.register(notificationRoutes, { prefix: "/api" });
-  await app.register(contentRoutes, { prefix: "/api" });
+  await app.register(contentRoutes, { prefix: "/api", pageFetch: analysis.pageFetch });
   await app.register(marketRoutes, { prefix: "/api" });
   await app.register(gemsRoutes, { prefix: "/api" });
   await app.register(blurtsRoutes, { prefix: "/api" });

@@ -31,6 +31,10 @@ describe("isPublicAddress", () => {
     ["2001:0:4136:e378::1", "Teredo"],
     ["64:ff9b::10.0.0.1", "NAT64 of private"],
     ["2002:c0a8:0101::1", "6to4 of 192.168.1.1"],
+    ["64:ff9b::", "NAT64 of 0.0.0.0, its IPv4 part compressed away"],
+    ["64:ff9b::1", "NAT64 of 0.0.0.1"],
+    ["64:ff9b:0:0:0:0:7f00:1", "NAT64 of loopback written out"],
+    ["0:0:0:0:ffff:0:7f00:1", "IPv4-translated loopback written out"],
     ["[::1]", "bracketed loopback"],
     ["not-an-ip", "a name, not an address"],
   ])("refuses %s (%s)", (address) => {
@@ -44,6 +48,7 @@ describe("isPublicAddress", () => {
     ["100.128.0.1"],
     ["2606:4700:4700::1111"],
     ["::ffff:93.184.216.34"],
+    ["64:ff9b::808:808"],
     ["2002:5db8:d822::1"],
   ])("allows the public address %s", (address) => {
     expect(isPublicAddress(address)).toBe(true);

@@ -39,22 +39,43 @@ for (const [network, prefix] of [
   blocked.addSubnet(network, prefix, "ipv6");
 }
 
-/** IPv6 forms that carry an IPv4 address: mapped (::ffff:a.b.c.d), compatible (::a.b.c.d), NAT64 and 6to4. */
-function embeddedIpv4(address: string): string | undefined {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:(?:0:)?|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:(?:0:)?|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (hex) return hexPairToIpv4(hex[1] as string, hex[2] as string);
-  const sixToFour = /^2002:([0-9a-f]{1,4}):([0-9a-f]{1,4}):/.exec(lower);
-  if (sixToFour) return hexPairToIpv4(sixToFour[1] as string, sixToFour[2] as string);
-  return undefined;
+/**
+ * The eight 16-bit groups of an IPv6 address however it is written (zeros compressed or
+ * not, a dotted IPv4 tail or hex), so the forms that carry an IPv4 address are recognised
+ * by their value rather than by one spelling: `64:ff9b::` and `0:0:0:0:ffff:0:7f00:1` too.
+ */
+function ipv6Groups(address: string): number[] | undefined {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return undefined;
+  const head = halves[0] ? halves[0].split(":") : [];
+  const tail = halves[1] ? halves[1].split(":") : [];
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) return undefined;
+  const groups = [...head, ...Array<string>(halves.length === 2 ? missing : 0).fill("0"), ...tail].map((group) =>
+    /^[0-9a-f]{1,4}$/.test(group) ? Number.parseInt(group, 16) : Number.NaN,
+  );
+  return groups.some(Number.isNaN) ? undefined : groups;
 }
 
-function hexPairToIpv4(high: string, low: string): string {
-  const a = Number.parseInt(high, 16);
-  const b = Number.parseInt(low, 16);
-  return [a >> 8, a & 255, b >> 8, b & 255].join(".");
+/** IPv6 forms that carry an IPv4 address: mapped (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d), NAT64 and 6to4. */
+function embeddedIpv4(address: string): string | undefined {
+  const groups = ipv6Groups(address);
+  if (!groups) return undefined;
+  const zero = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+  const [g0, g1, g2, , g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
+  const ipv4 = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join(".");
+  if (zero(0, 5) && g5 === 0xffff) return ipv4(g6, g7);
+  if (zero(0, 4) && g4 === 0xffff && g5 === 0) return ipv4(g6, g7);
+  if (g0 === 0x64 && g1 === 0xff9b && zero(2, 6)) return ipv4(g6, g7);
+  if (g0 === 0x2002) return ipv4(g1, g2);
+  // IPv4-compatible forms (::a.b.c.d) fall in ::/96, refused whole.
+  return undefined;
 }
 
 /** Whether an IP address (v4 or v6, as a string) is one Gemwire may fetch from. */

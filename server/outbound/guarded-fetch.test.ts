@@ -203,6 +203,29 @@ describe("guarded fetch", () => {
     expect((await failure(fetcher(`${base}/gzip-bomb`))).code).toBe("too_large");
   });
 
+  it("reports a deadline that falls while a big body is being decompressed as a timeout", async () => {
+    // 256 MiB of zeros in 16 gzip members: arrives at once, takes far longer than 50 ms to inflate.
+    const member = zlib.gzipSync(Buffer.alloc(16 * 1024 * 1024));
+    const bomb = Buffer.concat(Array.from({ length: 16 }, () => member));
+    const slow = http.createServer((_req, res) => {
+      res.setHeader("content-encoding", "gzip");
+      res.end(bomb);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    const hurried = createGuardedFetch({
+      isAllowedAddress: onlyTestServer,
+      timeoutMs: 50,
+      maxBytes: 512 * 1024 * 1024,
+    });
+    try {
+      const { port: slowPort } = slow.address() as AddressInfo;
+      expect((await failure(hurried(`http://127.0.0.1:${slowPort}/`))).code).toBe("timeout");
+    } finally {
+      await hurried.close();
+      slow.close();
+    }
+  });
+
   it("reports a body that is not what its encoding says", async () => {
     expect((await failure(fetcher(`${base}/not-gzip`))).code).toBe("bad_encoding");
   });

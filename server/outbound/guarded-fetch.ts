@@ -219,7 +219,8 @@ async function readBody(
     try {
       body = await collect(Readable.from([body]).pipe(decoder), maxBytes, signal);
     } catch (error) {
-      if (error instanceof OutboundError) throw error;
+      // A deadline or a stop while decompressing is that, not a broken encoding.
+      if (error instanceof OutboundError || signal.aborted) throw error;
       throw new OutboundError("bad_encoding", `The body is not valid ${encoding}`, { cause: error });
     }
   }

@@ -14,6 +14,7 @@ import {
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { createPageFetch } from "../../lib/article-page.ts";
 import { readPictureUpload } from "../../lib/picture-upload.ts";
+import type { GuardedFetchOptions } from "../../outbound/guarded-fetch.ts";
 import { ADMIN_COOKIE } from "../../plugins/sessions.ts";
 import { limitAddress } from "../accounts/client-address.ts";
 import { enforceLimits } from "../accounts/limits.ts";
@@ -42,10 +43,15 @@ function perAdmin(request: FastifyRequest, action: string, rule: RateLimitRule):
   ];
 }
 
+export type BlogAdminRoutesOptions = {
+  /** How Extract resolves names and which addresses it reaches (tests stand in for the internet). */
+  pageFetch?: Pick<GuardedFetchOptions, "resolve" | "isAllowedAddress">;
+};
+
 /** The admin's blog calls; registered inside the admin-only scope (routes.ts). */
-export const blogAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+export const blogAdminRoutes: FastifyPluginAsyncZod<BlogAdminRoutesOptions> = async (app, options) => {
   // Extract's own client: one page, small and quick, private addresses only when allowed.
-  const fetcher = createPageFetch({ allowPrivate: app.config.allowPrivatePages });
+  const fetcher = createPageFetch({ allowPrivate: app.config.allowPrivatePages, ...options.pageFetch });
   app.addHook("onClose", async () => fetcher.close());
 
   app.get(

@@ -10,14 +10,14 @@ import {
 } from "../../../contracts/content.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { requireAdmin } from "../../plugins/sessions.ts";
-import { blogAdminRoutes } from "./blog-admin-routes.ts";
+import { type BlogAdminRoutesOptions, blogAdminRoutes } from "./blog-admin-routes.ts";
 import { blogRoutes } from "./blog-routes.ts";
 import { createEvent, deleteEvent, listAdminEvents, listEvents, updateEvent } from "./service.ts";
 
 const adminErrors = { 400: errorBodySchema, 401: errorBodySchema };
 
 /** Events and the blog: public reading, and the admin's writing (content-admin routes). */
-export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const contentRoutes: FastifyPluginAsyncZod<BlogAdminRoutesOptions> = async (app, options) => {
   app.get(
     "/events",
     {
@@ -94,6 +94,6 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    await typed.register(blogAdminRoutes);
+    await typed.register(blogAdminRoutes, { pageFetch: options.pageFetch });
   });
 };

@@ -78,6 +78,16 @@ describe("plainFeedError", () => {
       null,
       "The address points into a private or local network, which Gemwire does not fetch (ALLOW_PRIVATE_SOURCES=1 allows it).",
     ],
+    [
+      "intranet.example resolves only to private or reserved addresses",
+      null,
+      "The address points into a private or local network, which Gemwire does not fetch (ALLOW_PRIVATE_SOURCES=1 allows it).",
+    ],
+    [
+      "All proxies failed",
+      "Relay relay.example:8080: 127.0.0.1 is a private or reserved address",
+      "Neither feed.example nor any relay could deliver the feed. Last error: Relay relay.example:8080: The address points into a private or local network, which Gemwire does not fetch (ALLOW_PRIVATE_SOURCES=1 allows it).",
+    ],
     ["More than 5 redirects", null, "feed.example redirected more than 5 times."],
     ["The body is larger than 15 MiB", null, "The feed is larger than 15 MiB, more than Gemwire accepts."],
     ["Something nobody foresaw", null, "Something nobody foresaw"],

@@ -38,7 +38,7 @@ const rules: Rule[] = [
   },
   { test: /^HTTP (\d{3}) from (?:relay )?(\S+)$/, say: (_host, m) => httpSentence(Number(m[1]), m[2] as string) },
   {
-    test: /is a private or reserved address/,
+    test: /is a private or reserved address|resolves only to private or reserved addresses/,
     say: () =>
       "The address points into a private or local network, which Gemwire does not fetch (ALLOW_PRIVATE_SOURCES=1 allows it).",
   },
@@ -76,8 +76,8 @@ function httpSentence(status: number, host: string): string {
 }
 
 function sentenceFor(text: string, host: string): string | null {
-  // A relay's error names the relay: "Relay relay.example: ECONNREFUSED: …".
-  const relay = /^Relay ([^:\s]+): (.*)$/s.exec(text);
+  // A relay's error names the relay, perhaps with its port: "Relay relay.example:8080: ECONNREFUSED: …".
+  const relay = /^Relay (\S+?): (.*)$/s.exec(text);
   if (relay) {
     const inner = sentenceFor(relay[2] as string, relay[1] as string);
     return inner ? `Relay ${relay[1]}: ${inner}` : null;
