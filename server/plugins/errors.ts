@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { type ErrorCode, messages } from "../../contracts/errors.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError, RateLimitedError } from "../errors.ts";
 
 const codeByStatus: Record<number, ErrorCode> = {
@@ -46,6 +47,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ error: { code: "invalid_request", message: describeValidation(error) } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL restarting or out of reach: the request was fine; the pool reconnects by itself.
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ error: { code: "unavailable", message: messages.unavailable } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
