@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { openTestDatabase, sqliteTarget } from "../test/databases.ts";
 import { freePort } from "../test/free-port.ts";
+import { openPostgres } from "./postgres.ts";
 import { isDatabaseUnavailable } from "./unavailable.ts";
 
 const failure = (promise: Promise<unknown>) =>
@@ -62,6 +63,28 @@ describe("isDatabaseUnavailable", () => {
       expect(isDatabaseUnavailable(terminated)).toBe(true);
       const afterwards = await failure(victim.query("SELECT 1"));
       expect(isDatabaseUnavailable(afterwards), String(afterwards)).toBe(true);
+    });
+
+    it("survives a connection cut inside a transaction: the transaction fails as unavailable, the pool goes on", async () => {
+      const database = openPostgres(url);
+      const admin = await connect();
+      try {
+        const failed = await failure(
+          database.db.transaction().execute(async (trx) => {
+            const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+            // Cut between two statements: no query is under way to take the error, so the
+            // client itself emits it (an unhandled 'error' event would end this process).
+            await admin.query("SELECT pg_terminate_backend($1)", [rows[0]?.pid]);
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            await sql`SELECT 1`.execute(trx);
+          }),
+        );
+        expect(isDatabaseUnavailable(failed), String(failed)).toBe(true);
+        const { rows } = await sql<{ one: number }>`SELECT 1 AS one`.execute(database.db);
+        expect(rows).toEqual([{ one: 1 }]);
+      } finally {
+        await database.close();
+      }
     });
 
     it("leaves a wrong query alone", async () => {
