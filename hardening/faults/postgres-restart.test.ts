@@ -27,23 +27,13 @@ import { articleLinks, type LoadMember, loadMember, startMemberLoad } from "../m
 import { type PrivateCluster, privateClusterTargets, startPrivateCluster } from "../private-postgres.ts";
 import { scale } from "../scale.ts";
 import { injected } from "../tally.ts";
+import { until } from "../until.ts";
 
 /** What happens to PostgreSQL, in turn: stopped and started again (kept down a while), or restarted at once. */
 const OUTAGES = scale(["stop-fast", "restart"], ["stop-fast", "restart", "stop-immediate", "restart", "stop-fast"]);
 /** How long the cluster stays down in a stop-and-start outage. */
 const DOWN_MS = scale(1_500, 4_000);
 const MEMBERS = 4;
-
-/** Polls `probe` until it returns a value, or fails after `timeoutMs` saying what it waited for. */
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`);
-    await sleep(50);
-  }
-}
 
 describe.each(privateClusterTargets())("Fault: PostgreSQL restarted under load (a private cluster)", ({ bin }) => {
   let cluster: PrivateCluster;
