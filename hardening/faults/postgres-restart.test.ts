@@ -5,7 +5,8 @@
  * While it is down every request answers 503 in the app's error shape with Retry-After
  * (no 500, no hang, no crash) and /api/health says the database is down; once it is back
  * the same process serves again without a restart, its jobs run again, and every write it
- * acknowledged is in the database.
+ * acknowledged is in the database. And PostgreSQL out of reach when the server starts:
+ * it says so, naming the database, and exits (it runs everywhere: it needs no server).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -22,6 +23,7 @@ import {
 } from "../../bench/server-process.ts";
 import { openDatabase } from "../../server/db/connection.ts";
 import type { Database } from "../../server/db/database.ts";
+import { freePort } from "../../server/test/free-port.ts";
 import { acknowledgedWrites, expectBankHolds, expectNothingLost } from "../acknowledged.ts";
 import { articleLinks, type LoadMember, loadMember, startMemberLoad } from "../member-load.ts";
 import { type PrivateCluster, privateClusterTargets, startPrivateCluster } from "../private-postgres.ts";
@@ -151,6 +153,33 @@ describe.each(privateClusterTargets())("Fault: PostgreSQL restarted under load (
       await expectBankHolds(task, database);
     } finally {
       await load.stop();
+    }
+  });
+});
+
+describe("Fault: PostgreSQL out of reach when the server starts", () => {
+  it("says it cannot start, naming the database and why, and exits 1 without a stack trace", async ({ task }) => {
+    ensureBuilt();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-pg-down-"));
+    try {
+      const nobody = await freePort();
+      const server = await startServer(
+        dataDir,
+        startFlags(),
+        { DATABASE_URL: `postgres://gemwire@127.0.0.1:${nobody}/gemwire`, LOG_LEVEL: "info" },
+        { output: "pipe" },
+      );
+      let printed = "";
+      server.child.stdout?.on("data", (chunk) => (printed += chunk));
+      server.child.stderr?.on("data", (chunk) => (printed += chunk));
+      const code = await new Promise((resolve) => server.child.once("close", resolve));
+      injected(task, 1);
+      expect(code).toBe(1);
+      expect(printed).toContain("Cannot start: connect ECONNREFUSED");
+      expect(printed).toContain("the PostgreSQL database gemwire on 127.0.0.1");
+      expect(printed).not.toMatch(/\n\s+at /);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
