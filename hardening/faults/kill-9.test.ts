@@ -203,7 +203,6 @@ describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect",
     for (let round = 0; round < ROUNDS; round++) {
       const dripping = DRIPPING[round] as string;
       routes[feedPath(dripping)] = { ...feedOf(dripping), dripMs: 120_000 };
-      prices.state.mode = "ok";
       quotes.bitcoin.usd = ENTRY_USD;
 
       // 1. Mid-refresh, during a burst.
@@ -257,7 +256,7 @@ describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect",
       expect(due).toBeGreaterThanOrEqual(STAKES_PER_ROUND);
       quotes.bitcoin.usd = EXIT_USD;
       const resolving = await start();
-      const held = await holdResolutionAfter(past + Math.floor((random() * due) / 3));
+      const held = await holdResolutionAfter(past + Math.floor((random() * due) / 4));
       await kill(resolving);
       await held.release();
       injected(task, 1);
@@ -279,6 +278,12 @@ describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect",
     // The resolver's lease is the new process's, taken while the killed one's would still have run.
     const runs = await database.db.selectFrom("job_runs").selectAll().execute();
     const killedResolver = left.get("prediction-resolver") as { holder: string; expires_at: number };
+    const lease = await database.db
+      .selectFrom("job_leases")
+      .select("holder")
+      .where("name", "=", "prediction-resolver")
+      .executeTakeFirstOrThrow();
+    expect(pidOf(lease.holder)).toBe(server.pid);
     const resumed = runs.filter((run) => run.job === "prediction-resolver" && pidOf(run.holder) === server.pid);
     expect(resumed.some((run) => run.outcome === "ok" && run.started_at < killedResolver.expires_at)).toBe(true);
     // The killed pass stays unfinished in its period, or was taken over when the new process began in the same one.

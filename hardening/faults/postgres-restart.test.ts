@@ -82,7 +82,8 @@ describe.each(privateClusterTargets())("Fault: PostgreSQL restarted under load (
 
     try {
       await acknowledgedPast(20);
-      let recoveredAt = 0;
+      /** When the database first came back: the jobs' loops must have run since. */
+      let recoveredAt: number | undefined;
       for (const outage of OUTAGES) {
         const before = { ...load.report };
         if (outage === "restart") {
@@ -116,18 +117,18 @@ describe.each(privateClusterTargets())("Fault: PostgreSQL restarted under load (
           const back = await health();
           return back.status === 200 && back.body.db === "ok" ? true : undefined;
         });
-        recoveredAt = Date.now();
+        recoveredAt ??= Date.now();
         await acknowledgedPast(load.report.acknowledged + 10);
       }
 
-      // The background jobs survived the outages: the resolver (every 10 s) runs a pass after the last one.
+      // The background jobs survived the outages: the resolver (every 10 s) ran a pass since.
       database = openDatabase({ dialect: "postgres", url: cluster.url });
       const resolverRun = await until("a prediction-resolver run after the database came back", async () =>
         database?.db
           .selectFrom("job_runs")
           .select(["holder", "outcome"])
           .where("job", "=", "prediction-resolver")
-          .where("started_at", ">=", recoveredAt)
+          .where("started_at", ">=", recoveredAt as number)
           .where("outcome", "=", "ok")
           .executeTakeFirst(),
       );
