@@ -4,15 +4,16 @@
  * is stopped (fast, or immediate: a crash) and started again, or restarted, mid-load.
  * While it is down every request answers 503 in the app's error shape with Retry-After
  * (no 500, no hang, no crash) and /api/health says the database is down; once it is back
- * the same process serves again without a restart, its jobs run again, and every write it
- * acknowledged is in the database. And PostgreSQL out of reach when the server starts:
+ * the same process serves again without a restart, its jobs run again, a notification
+ * stream opened before the outages still delivers, and every write it acknowledged is in
+ * the database. And PostgreSQL out of reach when the server starts:
  * it says so, naming the database, and exits (it runs everywhere: it needs no server).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSignIn, call, joinThroughInvite } from "../../bench/cluster-http.ts";
+import { adminSignIn, call, joinThroughInvite, openStream } from "../../bench/cluster-http.ts";
 import {
   ensureBuilt,
   type ServerProcess,
@@ -71,6 +72,10 @@ describe.each(privateClusterTargets())("Fault: PostgreSQL restarted under load (
     }
     const links = await articleLinks(server.origin, "bitcoin");
     const acks = acknowledgedWrites();
+    // A member who keeps a notification stream open through every outage.
+    const listener = await joinThroughInvite(server.origin, adminCookie, "pgfault_listener", "fault test password");
+    const stream = await openStream(`${server.origin}/api/notifications/stream`, listener.cookie);
+    expect(await stream.until("ready", 10_000)).toBeDefined();
     const load = startMemberLoad({ origin: server.origin, members, links, acks });
     const pid = server.pid;
     const acknowledgedPast = (n: number) =>
@@ -134,6 +139,20 @@ describe.each(privateClusterTargets())("Fault: PostgreSQL restarted under load (
       );
       expect(Number(resolverRun.holder.split(":").at(-2))).toBe(pid);
 
+      // The stream opened before the first outage still carries what happens after the last.
+      const mention = await call(server.origin, "/api/comments", {
+        method: "POST",
+        body: { contentId: links[1], content: "@pgfault_listener back after the outage" },
+        cookie: members[0]?.cookie,
+      });
+      expect(mention.status).toBe(201);
+      acks.comment((mention.body as { id: string }).id);
+      await until("the mention on the stream opened before the outages", async () =>
+        stream.events.some((event) => event.event === "notification" && event.data.includes("back after the outage"))
+          ? true
+          : undefined,
+      );
+
       const report = await load.stop();
       expect(report.unexpected, "answers other than 2xx or a well-formed 503").toEqual([]);
       expect(report.timedOut, "requests left hanging past the client's timeout").toBe(0);
@@ -153,6 +172,7 @@ describe.each(privateClusterTargets())("Fault: PostgreSQL restarted under load (
       ).toEqual([]);
       await expectBankHolds(task, database);
     } finally {
+      stream.close();
       await load.stop();
     }
   });
