@@ -40,6 +40,14 @@ function describeValidation(error: FastifyError): string {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // PostgreSQL restarting or out of reach: the request was fine; the pool reconnects by
+    // itself. Also when a service wrapped the failure in a 500 of its own.
+    const wrapped = error instanceof AppError && error.statusCode >= 500 ? error.cause : undefined;
+    if (isDatabaseUnavailable(error) || isDatabaseUnavailable(wrapped)) {
+      request.log.warn({ err: wrapped ?? error }, "database unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ error: { code: "unavailable", message: messages.unavailable } });
+    }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterSeconds));
@@ -47,12 +55,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({ error: { code: "invalid_request", message: describeValidation(error) } });
-    }
-    if (isDatabaseUnavailable(error)) {
-      // PostgreSQL restarting or out of reach: the request was fine; the pool reconnects by itself.
-      request.log.warn({ err: error }, "database unavailable");
-      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
-      return reply.status(503).send({ error: { code: "unavailable", message: messages.unavailable } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
