@@ -10,21 +10,18 @@ import type { acknowledgedWrites } from "./acknowledged.ts";
 
 /** Comments a member may post a minute (the app allows 10; a test must never meet the limit). */
 const COMMENTS_PER_MINUTE = 8;
-/** Votes and favorites a member writes in one test at most (the app allows 300 in 10 minutes). */
-const COMMUNITY_WRITES = 250;
-/** Stakes a member places in one test at most (the app allows 120 in 10 minutes). */
-const STAKES = 100;
 
-/** A member as the load drives them, with what they wrote so far (kept across loads and restarts). */
-export type LoadMember = JoinedMember & { link: number; commentsAt: number[]; writes: number; stakes: number };
+/**
+ * What one load lets each member write at most, so that several loads in one test stay
+ * under the app's limits: 300 votes and favorites, and 120 stakes, in 10 minutes. Past
+ * it, the member only reads.
+ */
+export type LoadBudget = { writes: number; stakes: number };
 
-export const loadMember = (member: JoinedMember): LoadMember => ({
-  ...member,
-  link: 0,
-  commentsAt: [],
-  writes: 0,
-  stakes: 0,
-});
+/** A member as the loads drive them: the next link, and when they commented (kept across loads and restarts). */
+export type LoadMember = JoinedMember & { link: number; commentsAt: number[] };
+
+export const loadMember = (member: JoinedMember): LoadMember => ({ ...member, link: 0, commentsAt: [] });
 
 export type LoadReport = {
   acknowledged: number;
@@ -69,9 +66,12 @@ export function startMemberLoad(options: {
   acks: Acknowledged;
   timeoutMs?: number;
   pauseMs?: number;
+  budget?: LoadBudget;
   token?: string;
 }) {
   const { origin, members, links, acks, timeoutMs = 8_000, pauseMs = 30, token = "BTC" } = options;
+  const budget = options.budget ?? { writes: 250, stakes: 100 };
+  const spent = new Map(members.map((member) => [member.id, { writes: 0, stakes: 0 }]));
   const report: LoadReport = {
     acknowledged: 0,
     unavailable: 0,
@@ -102,17 +102,18 @@ export function startMemberLoad(options: {
   }
 
   async function write(member: LoadMember, step: number) {
+    const used = spent.get(member.id) as LoadBudget;
     const link = links[member.link % links.length] as string;
     const now = Date.now();
     member.commentsAt = member.commentsAt.filter((at) => now - at < 61_000);
     const kind = step % 4;
-    if (kind === 0 && member.writes < COMMUNITY_WRITES) {
-      member.writes += 1;
+    if (kind === 0 && used.writes < budget.writes) {
+      used.writes += 1;
       const vote = directionOf(member, link);
       const answer = await send("vote", "/api/votes", { method: "PUT", body: { link, vote }, cookie: member.cookie });
       if (answer?.status === 200) acks.vote(member.id, link, vote);
-    } else if (kind === 1 && member.writes < COMMUNITY_WRITES) {
-      member.writes += 1;
+    } else if (kind === 1 && used.writes < budget.writes) {
+      used.writes += 1;
       member.link += 1;
       const answer = await send("favorite", "/api/favorites", { method: "PUT", body: { link }, cookie: member.cookie });
       if (answer?.status === 200) acks.favorite(member.id, link);
@@ -124,8 +125,8 @@ export function startMemberLoad(options: {
         cookie: member.cookie,
       });
       if (answer?.status === 201) acks.comment((answer.body as { id: string }).id);
-    } else if (kind === 3 && member.stakes < STAKES) {
-      member.stakes += 1;
+    } else if (kind === 3 && used.stakes < budget.stakes) {
+      used.stakes += 1;
       const answer = await send("stake", "/api/predictions", {
         method: "POST",
         body: {

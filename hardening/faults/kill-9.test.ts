@@ -215,7 +215,14 @@ describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect",
           members.push(loadMember(await joinThroughInvite(server.origin, admin, `killed_${i}`, "fault test password")));
         }
       }
-      const load = startMemberLoad({ origin: server.origin, members, links, acks, pauseMs: 10 });
+      const load = startMemberLoad({
+        origin: server.origin,
+        members,
+        links,
+        acks,
+        pauseMs: 10,
+        budget: { writes: 80, stakes: STAKES_PER_ROUND / MEMBERS + 8 },
+      });
       const burst = 20 + Math.floor(random() * 40);
       const staked = stakes.length;
       // The resolver runs once per 10-second tick, whichever process: the kill falls in a
