@@ -1,15 +1,22 @@
 /** Part of `npm run bench:cluster`: calling the processes (JSON, cookies) and reading their event streams. */
 import { sleep } from "./server-process.ts";
 
-export type Answer = { status: number; body: unknown; upstream: string | null; cookies: Record<string, string> };
+export type Answer = {
+  status: number;
+  body: unknown;
+  upstream: string | null;
+  retryAfter: string | null;
+  cookies: Record<string, string>;
+};
 
 export async function call(
   origin: string,
   pathname: string,
-  init: { method?: string; body?: unknown; cookie?: string } = {},
+  init: { method?: string; body?: unknown; cookie?: string; signal?: AbortSignal } = {},
 ) {
   const response = await fetch(`${origin}${pathname}`, {
     method: init.method ?? "GET",
+    signal: init.signal,
     headers: {
       ...(init.body === undefined ? {} : { "content-type": "application/json" }),
       ...(init.cookie ? { cookie: init.cookie } : {}),
@@ -30,12 +37,59 @@ export async function call(
   } catch {
     // Not JSON: kept as text.
   }
-  return { status: response.status, body, upstream: response.headers.get("x-upstream"), cookies } as Answer;
+  return {
+    status: response.status,
+    body,
+    upstream: response.headers.get("x-upstream"),
+    retryAfter: response.headers.get("retry-after"),
+    cookies,
+  } as Answer;
 }
 
 export function expectStatus(answer: Answer, status: number, what: string): Answer {
   if (answer.status !== status) throw new Error(`${what}: HTTP ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer;
+}
+
+/** Signs the admin in; returns the cookie header that carries the admin session. */
+export async function adminSignIn(origin: string, password: string): Promise<string> {
+  const login = expectStatus(
+    await call(origin, "/api/admin/login", { method: "POST", body: { password } }),
+    204,
+    "admin sign-in",
+  );
+  return Object.entries(login.cookies)
+    .map(([k, v]) => `${k}=${v}`)
+    .join("; ");
+}
+
+export type JoinedMember = { id: string; handle: string; cookie: string };
+
+/** A new member, as people join: an invitation made by the admin, then the sign-up with it. */
+export async function joinThroughInvite(
+  origin: string,
+  adminCookie: string,
+  handle: string,
+  password: string,
+): Promise<JoinedMember> {
+  const invite = expectStatus(
+    await call(origin, "/api/admin/invites", { method: "POST", body: { note: "test member" }, cookie: adminCookie }),
+    201,
+    "invite",
+  );
+  const joined = expectStatus(
+    await call(origin, "/api/auth/signup", {
+      method: "POST",
+      body: { inviteCode: (invite.body as { code: string }).code, handle, password },
+    }),
+    201,
+    `sign-up of ${handle}`,
+  );
+  return {
+    id: (joined.body as { user: { id: string } }).user.id,
+    handle,
+    cookie: `gemwire_session=${joined.cookies.gemwire_session}`,
+  };
 }
 
 /** An event stream read as it comes: every event's name and data, and a way to wait for one. */

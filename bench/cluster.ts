@@ -14,7 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { type Answer, call, expectStatus, openStream } from "./cluster-http.ts";
+import { type Answer, adminSignIn, call, expectStatus, joinThroughInvite, openStream } from "./cluster-http.ts";
 import { startProxy, type Upstream } from "./cluster-proxy.ts";
 import { ensureBuilt, type ServerProcess, sleep, startFlags, startServer, waitUntilReady } from "./server-process.ts";
 import { judge, sized, tiny } from "./tiny.ts";
@@ -102,34 +102,8 @@ async function main() {
     );
 
     // (b) Members made through the admin invite flow, through the proxy.
-    const adminLogin = expectStatus(
-      await call(proxy.origin, "/api/admin/login", { method: "POST", body: { password: "bench admin password" } }),
-      204,
-      "admin sign-in",
-    );
-    const adminCookie = Object.entries(adminLogin.cookies)
-      .map(([k, v]) => `${k}=${v}`)
-      .join("; ");
-    const join = async (handle: string) => {
-      const invite = expectStatus(
-        await call(proxy?.origin as string, "/api/admin/invites", {
-          method: "POST",
-          body: { note: "cluster bench" },
-          cookie: adminCookie,
-        }),
-        201,
-        "invite",
-      );
-      const joined = expectStatus(
-        await call(proxy?.origin as string, "/api/auth/signup", {
-          method: "POST",
-          body: { inviteCode: (invite.body as { code: string }).code, handle, password: PASSWORD },
-        }),
-        201,
-        `sign-up of ${handle}`,
-      );
-      return { handle, cookie: `gemwire_session=${joined.cookies.gemwire_session}` };
-    };
+    const adminCookie = await adminSignIn(proxy.origin, "bench admin password");
+    const join = (handle: string) => joinThroughInvite(proxy?.origin as string, adminCookie, handle, PASSWORD);
     const reader = await join("cluster_reader");
     const writer = await join("cluster_writer");
     const predictor = await join("cluster_predictor");

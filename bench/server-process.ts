@@ -58,28 +58,38 @@ export async function startServer(
   dataDir: string,
   nodeFlags: string[],
   env: Record<string, string> = {},
+  options: ProcessOptions = {},
 ): Promise<ServerProcess> {
-  return startProcess(path.join(root, "dist", "server", "main.js"), nodeFlags, {
-    SAMPLE_MODE: "1",
-    DATA_DIR: dataDir,
-    ADMIN_PASSWORD: "bench admin password",
-    LOG_LEVEL: "warn",
-    ...env,
-  });
+  return startProcess(
+    path.join(root, "dist", "server", "main.js"),
+    nodeFlags,
+    {
+      SAMPLE_MODE: "1",
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: "bench admin password",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    options,
+  );
 }
+
+/** `output: "pipe"` keeps what the process prints on child.stdout and child.stderr instead of showing it. */
+export type ProcessOptions = { output?: "inherit" | "pipe" };
 
 /** Starts a Node script as the server is started (same flags), listening on PORT on 127.0.0.1. */
 export async function startProcess(
   script: string,
   nodeFlags: string[],
   env: Record<string, string>,
+  { output = "inherit" }: ProcessOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const { DATABASE_URL: _theirs, ...inherited } = process.env;
   const child = spawn(process.execPath, [...nodeFlags, script], {
     cwd: root,
     env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", output, output],
   });
   return {
     origin: `http://127.0.0.1:${port}`,

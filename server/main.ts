@@ -1,11 +1,10 @@
-import { randomUUID } from "node:crypto";
-import { hostname } from "node:os";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { checkDataDir, dataDirMessage } from "./data-dir.ts";
 import { openDatabase } from "./db/connection.ts";
 import { loadMigrations, migrate } from "./db/migrate.ts";
 import { startFeedScheduler } from "./jobs/feed-scheduler.ts";
+import { processHolder } from "./jobs/holder.ts";
 import { startMaintenance } from "./jobs/maintenance.ts";
 import { startPredictionResolver } from "./jobs/prediction-resolver.ts";
 import { startPriceHistory } from "./jobs/price-history.ts";
@@ -111,7 +110,7 @@ async function main(argv: string[]): Promise<void> {
   }
   // For the person who started it; the JSON log says the same for machines.
   process.stdout.write(`Gemwire is running at ${address}\n`);
-  const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const holder = processHolder;
   maintenance = startMaintenance({
     database,
     dataDir: config.dataDir,

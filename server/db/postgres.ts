@@ -51,8 +51,12 @@ export function openPostgres(url: string, { onConnectionError = () => {} }: Post
     statement_timeout: 30_000,
     keepAlive: true,
   });
-  // An idle client losing its connection must not crash the process.
+  // A client losing its connection must not crash the process. An idle one is reported
+  // by the pool. One checked out between two queries (inside a transaction, say) emits
+  // 'error' on itself, which kills the process unless someone listens: its next query
+  // fails anyway (a 503, see unavailable.ts; logged there) and the pool drops it on release.
   pool.on("error", onConnectionError);
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
   const description = describePostgres(url);
 

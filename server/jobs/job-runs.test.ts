@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/connection.ts";
 import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { endedPid, runningProcess } from "../test/processes.ts";
+import { holderOf, processHolder } from "./holder.ts";
 import { claimRun, finishRun, JOB_RUNS_KEEP_MS, type PeriodRun, periodOf, runOncePerPeriod } from "./job-runs.ts";
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -111,6 +113,26 @@ describe.each(testDatabaseTargets())("job runs on $dialect", (target) => {
       finished_at: T0 + 60_000,
       outcome: "done",
     });
+  });
+
+  it("takes over at once a period left unfinished by a process of this machine that is gone; a live one's is waited out", async () => {
+    const db = handle.database;
+    const live = runningProcess();
+    const killed = holderOf(await endedPid());
+    try {
+      expect(await claimRun(db, runOf("gone", killed), T0)).toBe(true);
+      expect(await claimRun(db, runOf("gone", processHolder), T0 + 1)).toBe(true);
+      expect(await row("gone")).toMatchObject({ holder: processHolder, taken_over_from: killed, attempts: 2 });
+      // A finished period stays finished, whoever ran it.
+      await finishRun(db, runOf("done", killed), { outcome: "ok", now: T0 });
+      expect(await claimRun(db, runOf("done", killed), T0)).toBe(true);
+      await finishRun(db, runOf("done", killed), { outcome: "ok", now: T0 + 1 });
+      expect(await claimRun(db, runOf("done", processHolder), T0 + 2)).toBe(false);
+      expect(await claimRun(db, runOf("alive", holderOf(live.pid)), T0)).toBe(true);
+      expect(await claimRun(db, runOf("alive", processHolder), T0 + 1)).toBe(false);
+    } finally {
+      live.stop();
+    }
   });
 
   it("leaves a period a shutdown cut short to the next holder", async () => {

@@ -1,4 +1,7 @@
+import type { ExpressionBuilder } from "kysely";
 import type { Database } from "../db/database.ts";
+import type { Schema } from "../db/schema.ts";
+import { isHolderGone } from "./holder.ts";
 
 /** job_runs rows are kept this long (the maintenance job prunes older ones). */
 export const JOB_RUNS_KEEP_MS = 7 * 24 * 60 * 60_000;
@@ -35,13 +38,25 @@ export function periodOf(
 /**
  * Claims `run`'s period for its holder. Returns false when the period was already run, or
  * is being run. A claim left unfinished for longer than `staleAfterMs` (its holder died;
- * its lease has run out) is taken over, as is a run a shutdown cut short ('abandoned'),
+ * its lease has run out) is taken over — at once when its holder was a process of this
+ * machine that is gone (holder.ts) — as is a run a shutdown cut short ('abandoned'),
  * and a run that threw once `staleAfterMs` has passed: a period named by state the run
  * itself moves on (a feed's due time) stays due when the run failed before moving it —
  * a database write refused, say — and must not stop that job for good.
  * Call it under the job's lease, which keeps holders from even trying at once.
  */
-export async function claimRun({ db }: Database, run: PeriodRun, now: number): Promise<boolean> {
+export async function claimRun(database: Database, run: PeriodRun, now: number): Promise<boolean> {
+  const { db } = database;
+  /** The claim begun afresh by this holder, naming the one it took over from. */
+  const restart = (eb: ExpressionBuilder<Schema, "job_runs">) => ({
+    holder: run.holder,
+    started_at: now,
+    finished_at: null,
+    outcome: null,
+    detail: null,
+    attempts: eb("job_runs.attempts", "+", 1),
+    taken_over_from: eb.ref("job_runs.holder"),
+  });
   const result = await db
     .insertInto("job_runs")
     .values({
@@ -54,15 +69,7 @@ export async function claimRun({ db }: Database, run: PeriodRun, now: number): P
     .onConflict((conflict) =>
       conflict
         .columns(["job", "period"])
-        .doUpdateSet((eb) => ({
-          holder: run.holder,
-          started_at: now,
-          finished_at: null,
-          outcome: null,
-          detail: null,
-          attempts: eb("job_runs.attempts", "+", 1),
-          taken_over_from: eb.ref("job_runs.holder"),
-        }))
+        .doUpdateSet(restart)
         .where((eb) =>
           eb.or([
             eb.and([
@@ -74,7 +81,25 @@ export async function claimRun({ db }: Database, run: PeriodRun, now: number): P
         ),
     )
     .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+  if (Number(result.numInsertedOrUpdatedRows ?? 0n) > 0) return true;
+  // An unfinished claim of a process of this machine that is gone (killed mid-run) is
+  // taken over at once instead of after staleAfterMs (holder.ts).
+  const current = await db
+    .selectFrom("job_runs")
+    .select(["holder", "finished_at"])
+    .where("job", "=", run.job)
+    .where("period", "=", run.period)
+    .executeTakeFirst();
+  if (!current || current.finished_at !== null || !isHolderGone(current.holder)) return false;
+  const taken = await db
+    .updateTable("job_runs")
+    .set(restart)
+    .where("job", "=", run.job)
+    .where("period", "=", run.period)
+    .where("holder", "=", current.holder)
+    .where("finished_at", "is", null)
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) > 0;
 }
 
 /** Records how a claimed run ended; a holder whose run was taken over meanwhile changes nothing. */

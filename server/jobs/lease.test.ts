@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../db/connection.ts";
 import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { endedPid, runningProcess } from "../test/processes.ts";
+import { holderOf, processHolder } from "./holder.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
 
 describe.each(testDatabaseTargets())("job leases on $dialect", (target) => {
@@ -20,6 +22,27 @@ describe.each(testDatabaseTargets())("job leases on $dialect", (target) => {
     expect(await acquireLease(db, lease("process-b", 11_500))).toBe(false);
     expect(await acquireLease(db, lease("process-b", 11_900))).toBe(true); // expired: taken over
     expect(await acquireLease(db, lease("process-a", 12_000))).toBe(false);
+  });
+
+  it("takes a lease left by a process of this machine that is gone at once; a live one's is waited out", async () => {
+    const db = handle.database;
+    const live = runningProcess();
+    const liveHolder = holderOf(live.pid);
+    try {
+      expect(await acquireLease(db, lease(holderOf(await endedPid()), 40_000, "killed"))).toBe(true);
+      expect(await acquireLease(db, lease(processHolder, 40_100, "killed"))).toBe(true);
+      expect(await acquireLease(db, lease(liveHolder, 40_000, "running"))).toBe(true);
+      expect(await acquireLease(db, lease(processHolder, 40_100, "running"))).toBe(false);
+      const leases = await db.db.selectFrom("job_leases").select(["name", "holder", "expires_at"]).execute();
+      expect(leases.find((row) => row.name === "killed")).toEqual({
+        name: "killed",
+        holder: processHolder,
+        expires_at: 41_100,
+      });
+      expect(leases.find((row) => row.name === "running")?.holder).toBe(liveHolder);
+    } finally {
+      live.stop();
+    }
   });
 
   it("keeps leases of different jobs apart and frees one on release", async () => {

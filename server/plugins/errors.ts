@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { type ErrorCode, messages } from "../../contracts/errors.ts";
 import { storageRefusal } from "../data-dir.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError, RateLimitedError } from "../errors.ts";
 
 const codeByStatus: Record<number, ErrorCode> = {
@@ -40,6 +41,24 @@ function describeValidation(error: FastifyError): string {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // PostgreSQL restarting or out of reach: the request was fine; the pool reconnects by
+    // itself. Also when a service wrapped the failure in a 500 of its own.
+    const wrapped = error instanceof AppError && error.statusCode >= 500 ? error.cause : undefined;
+    if (isDatabaseUnavailable(error) || isDatabaseUnavailable(wrapped)) {
+      request.log.warn({ err: wrapped ?? error }, "database unavailable");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return reply.status(503).send({ error: { code: "unavailable", message: messages.unavailable } });
+    }
+    // Storage full or read-only, also inside a service's own 500: the write failed and
+    // nothing of it was kept; what is stored stays and reads go on.
+    const storage = (error.statusCode ?? 500) < 500 ? null : storageRefusal(error);
+    if (storage) {
+      request.log.error(
+        { err: error, dataDir: app.config.dataDir },
+        "a write failed: storage is full or read-only (the database's disk, or DATA_DIR's for uploads)",
+      );
+      return reply.status(storage.status).send({ error: { code: "unavailable", message: storage.message } });
+    }
     if (error instanceof AppError) {
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       if (error instanceof RateLimitedError) reply.header("retry-after", String(error.retryAfterSeconds));
@@ -52,15 +71,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const code = codeByStatus[status] ?? "invalid_request";
       return reply.status(status).send({ error: { code, message: error.message } });
-    }
-    const storage = storageRefusal(error);
-    if (storage) {
-      // The write failed and nothing of it was kept; what is stored stays and reads go on.
-      request.log.error(
-        { err: error, dataDir: app.config.dataDir },
-        "a write failed: storage is full or read-only (the database's disk, or DATA_DIR's for uploads)",
-      );
-      return reply.status(storage.status).send({ error: { code: "unavailable", message: storage.message } });
     }
     request.log.error({ err: error }, "request failed");
     const code = status === 503 ? "unavailable" : "internal_error";

@@ -1,11 +1,24 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** A local web server for feed tests on 127.0.0.1: fixed answers per path, and a count of requests per path. */
-export async function startFeedServer(
-  routes: Record<string, { type: string; body: string; status?: number; delayMs?: number; location?: string }>,
-) {
+export type FeedRoute = {
+  type: string;
+  body: string;
+  status?: number;
+  delayMs?: number;
+  /** Sends the first half of the body at once and the rest this much later: a refresh stays in flight. */
+  dripMs?: number;
+  location?: string;
+};
+
+/**
+ * A local web server for feed tests on 127.0.0.1: fixed answers per path (read at each
+ * request, so a test may swap a route), a count of requests per path, and how many
+ * answers to a path are still being sent.
+ */
+export async function startFeedServer(routes: Record<string, FeedRoute>) {
   const hits = new Map<string, number>();
+  const open = new Map<string, number>();
   const server = http.createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://x").pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
@@ -15,12 +28,22 @@ export async function startFeedServer(
       response.end("not found");
       return;
     }
+    open.set(path, (open.get(path) ?? 0) + 1);
+    response.once("close", () => open.set(path, (open.get(path) ?? 1) - 1));
     const answer = () => {
       response.writeHead(route.status ?? 200, {
         "content-type": route.type,
         ...(route.location ? { location: route.location } : {}),
       });
-      response.end(route.body);
+      if (!route.dripMs) {
+        response.end(route.body);
+        return;
+      }
+      const half = Math.floor(route.body.length / 2);
+      response.write(route.body.slice(0, half));
+      const rest = setTimeout(() => response.end(route.body.slice(half)), route.dripMs);
+      rest.unref();
+      response.once("close", () => clearTimeout(rest));
     };
     if (route.delayMs) setTimeout(answer, route.delayMs).unref();
     else answer();
@@ -30,7 +53,13 @@ export async function startFeedServer(
   return {
     base,
     hits: (path: string) => hits.get(path) ?? 0,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** Answers to `path` begun and not yet finished or cut. */
+    inFlight: (path: string) => open.get(path) ?? 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
