@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { hostname } from "node:os";
 import { describe, expect, it } from "vitest";
 import { endedPid, runningProcess } from "../test/processes.ts";
@@ -5,7 +6,8 @@ import { holderOf, isHolderGone, processHolder } from "./holder.ts";
 
 describe("job holders", () => {
   it("names this process by machine, PID namespace, pid and a tag of its own", () => {
-    expect(processHolder).toMatch(new RegExp(`^${hostname()}/\\d+:${process.pid}:[0-9a-f]{8}$`));
+    const boot = fs.readFileSync("/proc/sys/kernel/random/boot_id", "utf8").trim();
+    expect(processHolder).toMatch(new RegExp(`^${hostname()}/${boot}/\\d+:${process.pid}:[0-9a-f]{8}$`));
     expect(Number(processHolder.split(":").at(-2))).toBe(process.pid);
   });
 
@@ -25,8 +27,13 @@ describe("job holders", () => {
   it("never calls a holder of another machine or PID namespace, or a name it cannot read, gone", async () => {
     const pid = await endedPid();
     const [where] = processHolder.split(":");
-    expect(isHolderGone(`another-host/${where?.split("/")[1]}:${pid}:cafe0001`)).toBe(false);
-    expect(isHolderGone(`${hostname()}/1:${pid}:cafe0001`)).toBe(false);
+    const [, boot, namespace] = where?.split("/") ?? [];
+    expect(isHolderGone(`another-host/${boot}/${namespace}:${pid}:cafe0001`)).toBe(false);
+    expect(isHolderGone(`${hostname()}/${boot}/1:${pid}:cafe0001`)).toBe(false);
+    // Another machine of the same name, in a PID namespace of the same number (the initial
+    // one's is the same on every Linux): its boot id differs, so its live pid is not ours to check.
+    expect(isHolderGone(`${hostname()}/00000000-0000-4000-8000-000000000000/${namespace}:${pid}:cafe0001`)).toBe(false);
+    expect(isHolderGone(`${hostname()}/${namespace}:${pid}:cafe0001`)).toBe(false);
     expect(isHolderGone(`${hostname()}:${pid}:cafe0001`)).toBe(false);
     for (const name of [
       "process-a",
