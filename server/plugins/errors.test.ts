@@ -18,6 +18,7 @@ async function refused(): Promise<Error> {
 
 describe("the error handler and a database out of reach", () => {
   const app = Fastify({ logger: false });
+  app.decorate("config", { dataDir: "/srv/gemwire" } as never);
   let connectionRefused: Error;
 
   beforeAll(async () => {
@@ -31,6 +32,13 @@ describe("the error handler and a database out of reach", () => {
     });
     app.get("/wrapped-bug", async () => {
       throw failedToCreate(new TypeError("cannot read properties of undefined"));
+    });
+    app.get("/client-cut-off", async () => {
+      // What a request body cut off mid-way reaches the handler as: a socket error, the client's fault.
+      throw Object.assign(new Error("aborted"), { code: "ECONNRESET", statusCode: 400 });
+    });
+    app.get("/disk-full", async () => {
+      throw Object.assign(new Error("database or disk is full"), { code: "SQLITE_FULL" });
     });
     app.get("/bug", async () => {
       throw Object.assign(new Error("syntax error at or near SELEC"), { code: "42601" });
@@ -58,5 +66,18 @@ describe("the error handler and a database out of reach", () => {
       expect(response.json().error.code, url).toBe("internal_error");
       expect(response.body, url).not.toMatch(/SELEC|undefined/);
     }
+  });
+
+  it("keeps a client's own socket error (a body cut off) its 4xx, not a database outage", async () => {
+    const response = await app.inject({ url: "/client-cut-off" });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers["retry-after"]).toBeUndefined();
+  });
+
+  it("answers a write refused for full storage 507 with Retry-After", async () => {
+    const response = await app.inject({ url: "/disk-full" });
+    expect(response.statusCode).toBe(507);
+    expect(response.headers["retry-after"]).toBe("60");
+    expect(response.json().error.message).toMatch(/not saved/);
   });
 });

@@ -5,6 +5,9 @@ import { storageRefusal } from "../data-dir.ts";
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AppError, RateLimitedError } from "../errors.ts";
 
+/** Seconds a client is told to wait after a write refused for full or read-only storage. */
+const STORAGE_RETRY_AFTER_SECONDS = 60;
+
 const codeByStatus: Record<number, ErrorCode> = {
   400: "invalid_request",
   401: "unauthenticated",
@@ -41,22 +44,27 @@ function describeValidation(error: FastifyError): string {
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // Errors that already say the client is at fault (4xx — among them a request body cut
+    // off mid-way, whose socket error looks like a dropped database connection) keep theirs.
+    const serverSide = (error.statusCode ?? 500) >= 500;
     // PostgreSQL restarting or out of reach: the request was fine; the pool reconnects by
     // itself. Also when a service wrapped the failure in a 500 of its own.
     const wrapped = error instanceof AppError && error.statusCode >= 500 ? error.cause : undefined;
-    if (isDatabaseUnavailable(error) || isDatabaseUnavailable(wrapped)) {
+    if (serverSide && (isDatabaseUnavailable(error) || isDatabaseUnavailable(wrapped))) {
       request.log.warn({ err: wrapped ?? error }, "database unavailable");
       reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.status(503).send({ error: { code: "unavailable", message: messages.unavailable } });
     }
     // Storage full or read-only, also inside a service's own 500: the write failed and
     // nothing of it was kept; what is stored stays and reads go on.
-    const storage = (error.statusCode ?? 500) < 500 ? null : storageRefusal(error);
+    const storage = serverSide ? storageRefusal(error) : null;
     if (storage) {
       request.log.error(
         { err: error, dataDir: app.config.dataDir },
         "a write failed: storage is full or read-only (the database's disk, or DATA_DIR's for uploads)",
       );
+      // Room may be made, or the storage remounted, at any time: worth a retry a minute on.
+      reply.header("retry-after", String(STORAGE_RETRY_AFTER_SECONDS));
       return reply.status(storage.status).send({ error: { code: "unavailable", message: storage.message } });
     }
     if (error instanceof AppError) {
