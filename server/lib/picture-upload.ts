@@ -5,6 +5,22 @@ import { IMAGE_MAX_BYTES } from "./images.ts";
 /** @fastify/multipart's codes for a form with more in it than one picture. */
 const TOO_MANY_PARTS = new Set(["FST_PARTS_LIMIT", "FST_FILES_LIMIT", "FST_FIELDS_LIMIT"]);
 
+/** @fastify/multipart's codes, and busboy's messages (it gives no code), for a form that is not well formed. */
+const MALFORMED_CODES = new Set([
+  "FST_MP_PREMATURE_CLOSE",
+  "FST_PROTO_VIOLATION",
+  "FST_INVALID_MULTIPART_CONTENT_TYPE",
+]);
+const MALFORMED_MESSAGES =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|Malformed)/;
+
+/** Whether `error` is the form's own fault (a parse error, a body cut short), not the server's. */
+function isMalformedForm(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === "string" && MALFORMED_CODES.has(code)) return true;
+  return typeof message === "string" && MALFORMED_MESSAGES.test(message);
+}
+
 /**
  * The one picture a form upload carries, read whole up to IMAGE_MAX_BYTES (avatars, blog
  * images). Every way the form itself can be wrong answers a clear 4xx rather than a 500:
@@ -27,7 +43,8 @@ export async function readPictureUpload(request: FastifyRequest): Promise<Buffer
     if (TOO_MANY_PARTS.has(code)) {
       throw new AppError(413, "payload_too_large", "Send one picture in the form field 'file', and nothing else");
     }
-    // What is left is the form's own shape (busboy's parse errors, a body cut short).
-    throw invalidRequest("The upload is not a well-formed multipart/form-data form");
+    if (isMalformedForm(error)) throw invalidRequest("The upload is not a well-formed multipart/form-data form");
+    // Anything else (out of file handles, a bug) is the server's: a 500, logged.
+    throw error;
   }
 }
