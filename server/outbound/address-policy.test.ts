@@ -36,6 +36,12 @@ describe("isPublicAddress", () => {
     ["64:ff9b:0:0:0:0:7f00:1", "NAT64 of loopback written out"],
     ["0:0:0:0:ffff:0:7f00:1", "IPv4-translated loopback written out"],
     ["[::1]", "bracketed loopback"],
+    ["1::", "unassigned, outside global unicast"],
+    ["::1:0:0:1", "reserved, outside global unicast"],
+    ["4000::1", "unassigned, outside global unicast"],
+    ["5f00::1", "segment routing, outside global unicast"],
+    ["2001:10::1", "ORCHID, an IETF protocol assignment"],
+    ["3fff::1", "documentation (RFC 9637)"],
     ["not-an-ip", "a name, not an address"],
   ])("refuses %s (%s)", (address) => {
     expect(isPublicAddress(address)).toBe(false);
@@ -47,6 +53,8 @@ describe("isPublicAddress", () => {
     ["172.32.0.1"],
     ["100.128.0.1"],
     ["2606:4700:4700::1111"],
+    ["2a00:1450:4001:80b::200e"],
+    ["3ffe:831f::1"],
     ["::ffff:93.184.216.34"],
     ["64:ff9b::808:808"],
     ["2002:5db8:d822::1"],

@@ -28,13 +28,14 @@ for (const [network, prefix] of [
   ["::", 96], // unspecified, loopback and IPv4-compatible (::a.b.c.d, also written ::7f00:1)
   ["fec0::", 10], // site-local (deprecated)
   ["64:ff9b:1::", 48], // local-use NAT64
-  ["2001::", 32], // Teredo
+  ["2001::", 23], // IETF protocol assignments: Teredo, ORCHID, benchmarking, …
   ["2002::", 16], // 6to4: allowed only through the IPv4 check below
   ["fc00::", 7], // unique-local
   ["fe80::", 10], // link-local
   ["ff00::", 8], // multicast
   ["2001:db8::", 32], // documentation
   ["100::", 64], // discard
+  ["3fff::", 20], // documentation
 ] as const) {
   blocked.addSubnet(network, prefix, "ipv6");
 }
@@ -86,6 +87,11 @@ export function isPublicAddress(address: string): boolean {
   if (family === 6) {
     const v4 = embeddedIpv4(bare);
     if (v4 !== undefined) return !blocked.check(v4, "ipv4");
+    // Only global unicast (2000::/3) is routed on the internet; the rest of the space is
+    // reserved or unassigned (`1::`, `4000::1`, `::1:0:0:1`), so it is refused whatever it is
+    // later given to, rather than allowed until someone lists it.
+    const first = ipv6Groups(bare)?.[0];
+    if (first === undefined || (first & 0xe000) !== 0x2000) return false;
     return !blocked.check(bare, "ipv6");
   }
   return false;
