@@ -12,7 +12,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: "Gemwire API",
         description:
-          'Crypto news, stories and play-money predictions. Errors answer `{ "error": { "code", "message" } }`.',
+          'Crypto news, stories and play-money predictions. Errors answer `{ "error": { "code", "message" } }`. ' +
+          "Any route may also answer 503 `unavailable` with `Retry-After` while the database cannot be reached, " +
+          "and a change 507 `unavailable` (storage full) or 503 (storage read-only): nothing of it was saved. " +
+          "State-changing calls from another site's pages answer 403 `forbidden`.",
         version: appVersion,
       },
     },
