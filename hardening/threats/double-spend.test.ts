@@ -135,11 +135,11 @@ describe.each(testDatabaseTargets())("T13 double spend and double payout on $dia
     const wagers = Array.from({ length: scale(40, 110) }, (_, i) => 20 + ((i * 7919) % 181));
     expect(wagers.reduce((a, b) => a + b, 0)).toBeGreaterThan(2 * INITIAL_GEMS);
     const responses = await Promise.all(wagers.map((wager, i) => stake(i, member, { ...bet, wager })));
-    tried(task, "double-spend", wagers.length);
     await expectSerialStakes(
       member,
       wagers.map((wager, i) => ({ member, wager, response: responses[i] as LightMyRequestResponse })),
     );
+    tried(task, "double-spend", wagers.length);
   });
 
   it("(a) many members staking at once each stay within their own balance", async ({ task }) => {
@@ -154,7 +154,6 @@ describe.each(testDatabaseTargets())("T13 double spend and double payout on $dia
     const responses = await Promise.all(
       plan.map(({ member, wager }, i) => stake(i, member, { ...bet, token: "ETH", wager })),
     );
-    tried(task, "double-spend", plan.length);
     for (const member of members) {
       await expectSerialStakes(
         member,
@@ -163,6 +162,7 @@ describe.each(testDatabaseTargets())("T13 double spend and double payout on $dia
         ),
       );
     }
+    tried(task, "double-spend", plan.length);
   });
 
   it("(b) racing resolver runs on two connections settle each due prediction exactly once", async ({ task }) => {
@@ -230,7 +230,6 @@ describe.each(testDatabaseTargets())("T13 double spend and double payout on $dia
             });
       }),
     );
-    tried(task, "double-spend", runs);
     const settled = results.flat() as Resolution[];
     expect(settled.map((r) => r.id).sort()).toEqual(placed.map((p) => p.id).sort());
     for (const p of placed) {
@@ -255,6 +254,7 @@ describe.each(testDatabaseTargets())("T13 double spend and double payout on $dia
         .execute();
       expect(notified.map((n) => n.cause).sort()).toEqual(mine.map((p) => `prediction:${p.id}`).sort());
     }
+    tried(task, "double-spend", runs);
   });
 
   it("(c) the same stake request replayed at once is that many separate stakes, never past the balance", async ({
@@ -268,7 +268,6 @@ describe.each(testDatabaseTargets())("T13 double spend and double payout on $dia
     const responses = await Promise.all(
       Array.from({ length: replays }, (_, i) => stake(i, member, body, { "idempotency-key": "one-and-the-same" })),
     );
-    tried(task, "double-spend", replays);
     const accepted = responses.filter((r) => r.statusCode === 201);
     expect(accepted).toHaveLength(Math.floor(INITIAL_GEMS / 300));
     expect(new Set(accepted.map((r) => r.json().prediction.id)).size).toBe(accepted.length);
@@ -277,6 +276,7 @@ describe.each(testDatabaseTargets())("T13 double spend and double payout on $dia
       responses.map((response) => ({ member, wager: 300, response })),
     );
     expect(await balanceOf(member.id)).toBe(INITIAL_GEMS % 300);
+    tried(task, "double-spend", replays);
   });
 
   it("(c) a replayed sign-up (the only request that credits GEMS) grants once", async ({ task }) => {
@@ -293,7 +293,6 @@ describe.each(testDatabaseTargets())("T13 double spend and double payout on $dia
         }),
       ),
     );
-    tried(task, "double-spend", replays);
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     // The rest: the invitation is used (400) or the handle taken (409); never a second member.
@@ -307,6 +306,7 @@ describe.each(testDatabaseTargets())("T13 double spend and double payout on $dia
       .where("kind", "=", "grant")
       .execute();
     expect(grants).toEqual([{ amount: INITIAL_GEMS }]);
+    tried(task, "double-spend", replays);
   });
 
   it("(c) a resolution replayed (same tick, another holder, the same pass again) pays once", async ({ task }) => {
@@ -348,12 +348,12 @@ describe.each(testDatabaseTargets())("T13 double spend and double payout on $dia
       ),
     ];
     const again = await Promise.all(replays.map((replay) => replay()));
-    tried(task, "double-spend", replays.length);
     expect(again.flat().filter((r) => r.id === id)).toEqual([]);
     expect(await ledger()).toEqual(after);
     expect(await balanceOf(member.id)).toBe(INITIAL_GEMS - 80 + payoutFor(80, 1));
     const notified = await db().selectFrom("notifications").select("title").where("user_id", "=", member.id).execute();
     expect(notified).toEqual([{ title: "Prediction Won" }]);
+    tried(task, "double-spend", replays.length);
   });
   it("(d) property: random interleavings of stakes, price moves, outages, time and resolutions keep the bank", async ({
     task,

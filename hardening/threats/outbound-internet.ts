@@ -10,13 +10,14 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { isPublicAddress } from "../../server/outbound/address-policy.ts";
 import { type GuardedFetch, type GuardedFetchOptions, OutboundError } from "../../server/outbound/guarded-fetch.ts";
+import { type FeedHandler, startFeedServer } from "../../server/test/feed-server.ts";
 
 /** The address standing for a public server; every other address is judged by the real policy. */
 export const PUBLIC_ADDRESS = "127.0.0.2";
 /** A name of the stand-in internet that resolves to the public server. */
 export const PUBLIC_NAME = "news.public.test";
 
-export type Route = (request: http.IncomingMessage, response: http.ServerResponse) => void;
+export type Route = FeedHandler;
 
 /** One private or disguised way of writing an address; `host` goes between `http://` and `:port`. */
 export type AddressForm = {
@@ -109,21 +110,10 @@ function closeServer(server: http.Server): Promise<void> {
 
 /** The stand-in internet, started; `close()` when done. */
 export async function startStandInInternet() {
-  // The public server: routes set by the tests, unknown paths 404.
-  const routes = new Map<string, Route>();
-  const hits = new Map<string, number>();
-  const site = http.createServer((request, response) => {
-    const path = new URL(request.url ?? "/", "http://x").pathname;
-    hits.set(path, (hits.get(path) ?? 0) + 1);
-    // A route answers its path and every path under it (a price API's base address, say).
-    let route = routes.get(path);
-    for (let at = path.lastIndexOf("/"); !route && at > 0; at = path.lastIndexOf("/", at - 1)) {
-      route = routes.get(path.slice(0, at));
-    }
-    if (route) route(request, response);
-    else response.writeHead(404, { "content-type": "text/plain" }).end("not here");
-  });
-  const sitePort = await listen(site, 0, PUBLIC_ADDRESS);
+  // The public server: routes set by the tests, each answering its path and every path under it.
+  const routes: Record<string, Route> = {};
+  const site = await startFeedServer(routes, { host: PUBLIC_ADDRESS, nested: true });
+  const sitePort = site.port;
 
   // The canary: every connection counts, whatever it asks.
   const canaryConnections: string[] = [];
@@ -170,11 +160,10 @@ export async function startStandInInternet() {
     /** An address form aimed at the canary: `http://<form>:<canary port><path>`. */
     at: (form: AddressForm, path = "/feed.xml", port = canaryPort) => `http://${form.host}:${port}${path}`,
     route(path: string, handler: Route) {
-      routes.set(path, handler);
+      routes[path] = handler;
     },
     /** Requests for `path` and the paths under it. */
-    hits: (path: string) =>
-      [...hits].reduce((sum, [at, count]) => (at === path || at.startsWith(`${path}/`) ? sum + count : sum), 0),
+    hits: site.hitsUnder,
     /** Connections the canary has seen: must stay empty. */
     canaryConnections,
     rebind(name: string, answer: (lookup: number) => Array<{ address: string; family: number }>) {
@@ -182,7 +171,7 @@ export async function startStandInInternet() {
     },
     lookups: (name: string) => lookups.filter((n) => n === name).length,
     async close() {
-      await Promise.all([site, ...canaryServers].map(closeServer));
+      await Promise.all([site.close(), ...canaryServers.map(closeServer)]);
     },
   };
 }

@@ -199,14 +199,14 @@ describe.each(testDatabaseTargets())("T12 password storage on $dialect", (target
 
     const everything = JSON.stringify(await dumpDatabase(handle.database));
     expect(everything).toContain("t12_dave");
-    let forms = 0;
-    for (const password of [...Object.values(passwords), wrongGuess, TEST_ADMIN_PASSWORD]) {
+    const sent = [...Object.values(passwords), wrongGuess, TEST_ADMIN_PASSWORD];
+    for (const password of sent) {
       for (const form of leakedForms(password)) {
-        forms++;
         expect(everything.includes(form), `${password} as ${form}`).toBe(false);
       }
     }
-    tried(task, "password", forms);
+    // The passwords sent, not the forms each was looked for in.
+    tried(task, "password", sent.length);
   });
 
   it("refuses common, short, long and handle-bearing passwords at sign-up, using up no invitation", async ({
@@ -240,6 +240,8 @@ describe.each(testDatabaseTargets())("T12 password storage on $dialect", (target
 
   it("refuses a common ADMIN_PASSWORD at start, naming the variable and never the value", ({ task }) => {
     const common = COMMON_PASSWORDS.filter((password) => password.length >= 12);
+    // The list has passwords long enough to be an ADMIN_PASSWORD: an empty sweep proves nothing.
+    expect(common.length).toBeGreaterThan(0);
     for (const password of common) {
       let problems: string[] = [];
       try {

@@ -6,12 +6,15 @@
  * its router, so a new one is swept too) refuses a request from another site — a foreign
  * or opaque Origin, a cross-site Sec-Fetch-Site, or with neither a foreign Referer
  * (server/plugins/origin-check.ts) — with 403, while carrying a valid member and admin
- * session, and writes nothing: the database and DATA_DIR are the same afterwards.
+ * session, and writes nothing: the database and DATA_DIR are the same afterwards. A write
+ * with none of the three is let through (it is no browser's); the session cookies are
+ * SameSite=Lax, which is what keeps a browser's cross-site write from carrying them.
  */
 import fs from "node:fs";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../contracts/errors.ts";
+import { createInvite } from "../../server/modules/accounts/invites.ts";
 import { hashSessionId } from "../../server/modules/accounts/sessions.ts";
 import { cookieOf, joinAsMember, TEST_ADMIN_PASSWORD, TEST_PASSWORD } from "../../server/test/accounts.ts";
 import { buildTestApp } from "../../server/test/app.ts";
@@ -26,10 +29,9 @@ const PUBLIC_URL = "https://gemwire.example";
 /** The origin light-my-request's requests come from (Host: localhost:80). */
 const OWN_ORIGIN = "http://localhost:80";
 
-/** Headers a page on another site makes a browser send with its request. */
-const CROSS_SITE: Array<Record<string, string>> = [
+/** Headers a page on another site makes a browser send with its request: an Origin not ours. */
+const FOREIGN_ORIGIN: Array<Record<string, string>> = [
   { origin: "https://evil.example" },
-  { origin: "null" },
   { origin: "http://localhost:80.evil.example" },
   { origin: "http://localhost:8080" },
   { origin: "https://localhost:80" },
@@ -37,10 +39,22 @@ const CROSS_SITE: Array<Record<string, string>> = [
   { origin: "http://gemwire.example" },
   { origin: "https://evil.example", "sec-fetch-site": "same-origin" },
   { origin: "https://evil.example", referer: `${OWN_ORIGIN}/settings` },
+];
+
+/**
+ * A browser's word that another site sent the request, when it sends no Origin of its own:
+ * `Origin: null` (a sandboxed frame, a data: page, a redirect across sites), a Sec-Fetch-Site
+ * other than same-origin, or — from browsers older than both — a Referer naming another page.
+ */
+const NO_ORIGIN_BUT_ANOTHER_SITE: Array<Record<string, string>> = [
+  { origin: "null" },
+  { origin: "null", referer: `${OWN_ORIGIN}/settings` },
   { "sec-fetch-site": "cross-site" },
   { "sec-fetch-site": "same-site" },
   { "sec-fetch-site": "cross-site", referer: `${OWN_ORIGIN}/settings` },
+  { "sec-fetch-site": "same-site", referer: "https://blog.gemwire.example/post" },
   { referer: "https://evil.example/attack.html" },
+  { referer: "https://blog.gemwire.example/post" },
   { referer: "https://gemwire.example.evil.example/" },
   { referer: "about:blank" },
   { referer: "not a url" },
@@ -97,6 +111,69 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
       .select("id_hash")
       .where("id_hash", "=", hashSessionId(id))
       .executeTakeFirst();
+
+  /** A member's and the admin's live sessions, in one cookie jar, as a signed-in admin's browser has. */
+  const liveSessions = async (name: string) => {
+    const member = await joinAsMember(app, handle.database, name);
+    const admin = cookieOf(await adminSignIn({}), "gemwire_admin")?.value ?? "";
+    return { ...member.cookies, gemwire_admin: admin };
+  };
+
+  /**
+   * Sends every state-changing route each set of headers, with live sessions: each is
+   * refused with 403 and the cross-site message, sets no cookie, and nothing is written to
+   * the database or DATA_DIR. Returns the number of requests sent.
+   */
+  async function expectEveryWriteRefused(cookies: Record<string, string>, headerSets: Array<Record<string, string>>) {
+    const unsafe = routes.filter(({ method }) => STATE_CHANGING.has(method));
+    // The sweep reaches the kinds of write there are (and any added later, from the router).
+    for (const expected of ["POST /api/comments", "DELETE /api/me", "PUT /api/votes", "POST /api/admin/invites"]) {
+      expect(unsafe.map(({ method, route }) => `${method} ${route}`)).toContain(expected);
+    }
+    const before = { rows: await dumpDatabase(handle.database), files: fileTree(dataDir) };
+    let sent = 0;
+    for (const { method, route } of unsafe) {
+      for (const headers of headerSets) {
+        const body = bodyFor(route);
+        const answer = await app.inject({
+          method: method as "POST",
+          url: concretePath(route),
+          payload: body.payload,
+          headers: { ...body.headers, ...headers },
+          cookies,
+        });
+        sent++;
+        const what = `${method} ${route} ${JSON.stringify(headers)}`;
+        expect(answer.statusCode, what).toBe(403);
+        expect(answer.json().error, what).toEqual({ code: "forbidden", message: messages.crossSite });
+        expect(answer.cookies, what).toEqual([]);
+      }
+    }
+    expect({ rows: await dumpDatabase(handle.database), files: fileTree(dataDir) }).toEqual(before);
+    return sent;
+  }
+
+  /** Sends every state-changing route each set of headers, with live sessions: none is refused by the check. */
+  async function expectEveryWritePassesTheCheck(
+    cookies: Record<string, string>,
+    headerSets: Array<Record<string, string>>,
+  ) {
+    for (const { method, route } of routes.filter(({ method }) => STATE_CHANGING.has(method))) {
+      // Signing out and leaving would end the sessions the rest use.
+      if (route.endsWith("/logout") || (method === "DELETE" && route === "/api/me")) continue;
+      for (const headers of headerSets) {
+        const body = bodyFor(route);
+        const answer = await app.inject({
+          method: method as "POST",
+          url: concretePath(route),
+          payload: body.payload,
+          headers: { ...body.headers, ...headers },
+          cookies,
+        });
+        expect(answer.statusCode, `${method} ${route} ${JSON.stringify(headers)}`).not.toBe(403);
+      }
+    }
+  }
 
   it("never carries a planted session id over a sign-in, and never honours one", async ({ task }) => {
     const victim = await joinAsMember(app, handle.database, "t11_victim");
@@ -186,53 +263,57 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
   it("refuses every state-changing route from another site, with live sessions, and writes nothing", async ({
     task,
   }) => {
-    const member = await joinAsMember(app, handle.database, "t11_target");
-    const admin = cookieOf(await adminSignIn({}), "gemwire_admin")?.value ?? "";
-    const cookies = { ...member.cookies, gemwire_admin: admin };
-    const unsafe = routes.filter(({ method }) => STATE_CHANGING.has(method));
-    // The sweep reaches the kinds of write there are (and any added later, from the router).
-    for (const expected of ["POST /api/comments", "DELETE /api/me", "PUT /api/votes", "POST /api/admin/invites"]) {
-      expect(unsafe.map(({ method, route }) => `${method} ${route}`)).toContain(expected);
-    }
-    const before = { rows: await dumpDatabase(handle.database), files: fileTree(dataDir) };
-
-    let sent = 0;
-    const refusal = (answer: LightMyRequestResponse, what: string) => {
-      expect(answer.statusCode, what).toBe(403);
-      expect(answer.json().error, what).toEqual({ code: "forbidden", message: messages.crossSite });
-      expect(answer.cookies, what).toEqual([]);
-    };
-    for (const { method, route } of unsafe) {
-      for (const headers of CROSS_SITE) {
-        const body = bodyFor(route);
-        const answer = await app.inject({
-          method: method as "POST",
-          url: concretePath(route),
-          payload: body.payload,
-          headers: { ...body.headers, ...headers },
-          cookies,
-        });
-        sent++;
-        refusal(answer, `${method} ${route} ${JSON.stringify(headers)}`);
-      }
-    }
-    expect({ rows: await dumpDatabase(handle.database), files: fileTree(dataDir) }).toEqual(before);
+    const cookies = await liveSessions("t11_target");
+    const sent = await expectEveryWriteRefused(cookies, FOREIGN_ORIGIN);
     // The sessions were good all along: the same calls from Gemwire's own pages get past the check.
-    for (const { method, route } of unsafe) {
-      if (route.endsWith("/logout") || (method === "DELETE" && route === "/api/me")) continue;
-      for (const headers of [{ origin: OWN_ORIGIN }, { origin: PUBLIC_URL }, { "sec-fetch-site": "same-origin" }]) {
-        const body = bodyFor(route);
-        const answer = await app.inject({
-          method: method as "POST",
-          url: concretePath(route),
-          payload: body.payload,
-          headers: { ...body.headers, ...headers },
-          cookies,
-        });
-        expect(answer.statusCode, `${method} ${route} ${JSON.stringify(headers)}`).not.toBe(403);
-      }
-    }
+    await expectEveryWritePassesTheCheck(cookies, [
+      { origin: OWN_ORIGIN },
+      { origin: PUBLIC_URL },
+      { "sec-fetch-site": "same-origin" },
+    ]);
     expect(fs.existsSync(dataDir)).toBe(true);
+    tried(task, "session", sent);
+  });
+
+  it("T11 missing Origin: refused on any sign of another site; with no sign at all it is no browser's, and SameSite=Lax keeps browsers' cookies off it", async ({
+    task,
+  }) => {
+    // (a) Every cookie that opens a session is SameSite=Lax (and out of reach of page scripts):
+    // a browser leaves it off a POST, PUT, PATCH or DELETE that another site makes it send.
+    const { code } = await createInvite(handle.database, {});
+    const joined = await app.inject({
+      method: "POST",
+      url: "/api/auth/signup",
+      payload: { inviteCode: code, handle: "t11_lax", password: TEST_PASSWORD },
+      remoteAddress: "192.0.2.12",
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const issued = [
+      ["sign-up", cookieOf(joined, "gemwire_session")],
+      ["sign-in", cookieOf(await signIn("t11_lax", {}, "192.0.2.13"), "gemwire_session")],
+      ["admin sign-in", cookieOf(await adminSignIn({}), "gemwire_admin")],
+    ] as const;
+    for (const [what, cookie] of issued) {
+      expect(cookie?.value, what).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect({ sameSite: cookie?.sameSite, httpOnly: cookie?.httpOnly }, what).toEqual({
+        sameSite: "Lax",
+        httpOnly: true,
+      });
+    }
+
+    // (b) Without an Origin of its own, any other sign of another site — Origin: null, a
+    // Sec-Fetch-Site that is not same-origin, a Referer naming another page — is refused on
+    // every write, with live sessions, and nothing is written.
+    const cookies = await liveSessions("t11_no_origin");
+    const sent = await expectEveryWriteRefused(cookies, NO_ORIGIN_BUT_ANOTHER_SITE);
+
+    // (c) With none of Origin, Sec-Fetch-Site and Referer the write goes through, by design
+    // (docs/decisions/030, server/plugins/origin-check.ts): that is a script's or curl's request,
+    // carrying only the cookies its author gave it. A browser on another site cannot make one
+    // that carries the member's session: it sends Origin or Sec-Fetch-Site on a cross-site
+    // write (older ones at least the posting page's Referer, refused above), and, the cookie
+    // being SameSite=Lax, it leaves the session off another site's POST, PUT, PATCH or DELETE.
+    await expectEveryWritePassesTheCheck(cookies, [{}]);
     tried(task, "session", sent);
   });
 });

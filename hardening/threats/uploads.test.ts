@@ -248,7 +248,7 @@ describe.each(testDatabaseTargets())("T9 hostile uploads on $dialect", (target) 
     expect((await sharp(bytes).metadata()).format, what).toBe("webp");
   }
 
-  it("finds every route that takes a file by offering one to every state-changing route", async ({ task }) => {
+  it("finds every route that takes a file by offering one to every state-changing route", async () => {
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#000" } })
       .png()
       .toBuffer();
@@ -263,7 +263,7 @@ describe.each(testDatabaseTargets())("T9 hostile uploads on $dialect", (target) 
     }
     expect(takesFiles.sort()).toEqual(Object.keys(UPLOAD_ROUTES).sort());
     await sessions(true);
-    tried(task, "upload", unsafe.length);
+    // A harmless picture finds the routes: nothing hostile was sent, so nothing is counted.
   });
 
   it("refuses or safely re-encodes every hostile file on every upload route, writing nowhere else", async ({

@@ -324,7 +324,6 @@ describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $d
 
     const found: string[] = [];
     const texts = new Map<string, string[]>();
-    let answers = 0;
     for (const [route, urls] of Object.entries(reads)) {
       for (const [url, cookies] of urls) {
         const response = await send({ method: "GET", url, ...(cookies ? { cookies } : {}) });
@@ -332,16 +331,13 @@ describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $d
         const body = response.json();
         found.push(...unsafeInJson(body, { markup: false, opaque: API_IDS }).map((finding) => `${url} ${finding}`));
         collectStrings(body, texts.get(route) ?? texts.set(route, []).get(route));
-        answers += 1;
       }
     }
     // Stored as written: each text is served whole on each route that shows it, not escaped
     // into entities nor cut at a tag.
     const missing: string[] = [];
-    let checked = 0;
     for (const place of stored) {
       for (const route of SHOWN_ON[place.label] ?? []) {
-        checked += 1;
         if (!texts.get(route)?.some((text) => text.includes(place.text)))
           missing.push(`${place.label} on ${route}: ${place.payload.name}`);
       }
@@ -357,10 +353,11 @@ describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $d
           (finding) => `${url} ${finding}`,
         ),
       );
-      answers += 1;
     }
-    tried(task, "xss", stored.length * answers + checked);
     expect(found.slice(0, 20), `${found.length} findings`).toEqual([]);
+    // Each payload once for each field it was written into; the notification preview is made
+    // from the edited comment, not written by anyone, and the reads are not inputs.
+    tried(task, "xss", stored.filter((place) => place.label !== "notification preview").length);
   });
 
   it("the blog's RSS carries each post's text, escaped so a reader shows it as text", async ({ task }) => {
@@ -380,7 +377,8 @@ describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $d
       expect(textOf("dc:creator")).toBe(line.slice(0, 100).trim());
       expect(textOf("category")).toBe(line.replaceAll(",", " ").slice(0, 40).trim());
     }
-    tried(task, "xss", items.length);
+    // The posts' titles and authors were counted by the sweep above; their tags are checked only here.
+    tried(task, "xss", markup.length);
   });
 });
 

@@ -11,18 +11,38 @@ export type FeedRoute = {
   location?: string;
 };
 
+/** A route answered by code, for answers a fixed one cannot give (endless, dripping, bombs). */
+export type FeedHandler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
+
+export type FeedServerOptions = {
+  /** The local address to listen on; 127.0.0.1 unless given. */
+  host?: string;
+  /** A route also answers every path under it (a price API's base address, say). */
+  nested?: boolean;
+};
+
 /**
- * A local web server for feed tests on 127.0.0.1: fixed answers per path (read at each
- * request, so a test may swap a route), a count of requests per path, and how many
+ * A local web server for feed tests: fixed answers or handlers per path (read at each
+ * request, so a test may add or swap a route), a count of requests per path, and how many
  * answers to a path are still being sent.
  */
-export async function startFeedServer(routes: Record<string, FeedRoute>) {
+export async function startFeedServer(
+  routes: Record<string, FeedRoute | FeedHandler>,
+  { host = "127.0.0.1", nested = false }: FeedServerOptions = {},
+) {
   const hits = new Map<string, number>();
   const open = new Map<string, number>();
+  const routeFor = (path: string) => {
+    let route = routes[path];
+    for (let at = path.lastIndexOf("/"); nested && !route && at > 0; at = path.lastIndexOf("/", at - 1)) {
+      route = routes[path.slice(0, at)];
+    }
+    return route;
+  };
   const server = http.createServer((request, response) => {
     const path = new URL(request.url ?? "/", "http://x").pathname;
     hits.set(path, (hits.get(path) ?? 0) + 1);
-    const route = routes[path];
+    const route = routeFor(path);
     if (!route) {
       response.writeHead(404, { "content-type": "text/plain" });
       response.end("not found");
@@ -30,6 +50,10 @@ export async function startFeedServer(routes: Record<string, FeedRoute>) {
     }
     open.set(path, (open.get(path) ?? 0) + 1);
     response.once("close", () => open.set(path, (open.get(path) ?? 1) - 1));
+    if (typeof route === "function") {
+      route(request, response);
+      return;
+    }
     const answer = () => {
       response.writeHead(route.status ?? 200, {
         "content-type": route.type,
@@ -48,11 +72,21 @@ export async function startFeedServer(routes: Record<string, FeedRoute>) {
     if (route.delayMs) setTimeout(answer, route.delayMs).unref();
     else answer();
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
   return {
-    base,
+    base: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    port,
     hits: (path: string) => hits.get(path) ?? 0,
+    /** Requests for `path` and the paths under it. */
+    hitsUnder: (path: string) =>
+      [...hits].reduce((sum, [at, count]) => (at === path || at.startsWith(`${path}/`) ? sum + count : sum), 0),
     /** Answers to `path` begun and not yet finished or cut. */
     inFlight: (path: string) => open.get(path) ?? 0,
     close: () =>
