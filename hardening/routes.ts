@@ -65,3 +65,33 @@ export const getRoutes = (app: FastifyInstance): string[] =>
         .map((route) => route.route),
     ),
   ].sort();
+
+/**
+ * GET routes that carry no stored text anybody wrote — no feed's, member's or admin's —
+ * and why; the stored-XSS sweeps read every other GET route or say why they need not.
+ */
+export const NO_STORED_TEXT: Record<string, string> = {
+  "/": "the web app's page: it carries the operator's site settings only; stored text comes through the API (xss-browser.test.ts renders it)",
+  "/*": "the web app's built files, and its page under every other address",
+  "/api/docs": "API documentation, written by us",
+  "/api/docs/": "API documentation, written by us",
+  "/api/docs/*": "API documentation, written by us",
+  "/api/docs/json": "API documentation, written by us",
+  "/api/docs/yaml": "API documentation, written by us",
+  "/api/docs/static/*": "API documentation, written by us",
+  "/api/docs/static/index.html": "API documentation, written by us",
+  "/api/docs/static/swagger-initializer.js": "API documentation, written by us",
+  "/api/openapi.json": "API documentation, written by us",
+  "/api/health": "process and database health",
+  "/api/site": "the operator's site settings (environment, not the API)",
+  "/api/settings": "a visitor's feed choices, from a fixed list",
+  "/api/reading/preferences": "a member's reading preferences, from fixed lists",
+  "/api/avatars/:name": "an uploaded image (T9: uploads.test.ts)",
+  "/api/blog/images/:name": "an uploaded image (T9: uploads.test.ts)",
+  "/api/admin/analytics": "page view counts by the app's own page patterns",
+  "/api/prices": "prices",
+  "/api/tokens/:symbol/history": "prices",
+  "/api/trends": "search trends, from the trends sources (server/modules/trends/parse.test.ts)",
+  "/api/reader": "a page read live, not stored text (server/modules/reader/reader-view.test.ts)",
+  "/api/notifications/stream": "the notifications /api/notifications serves, as events",
+};

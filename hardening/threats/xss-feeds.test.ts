@@ -23,7 +23,7 @@ import { openTestDatabase, testDatabaseTargets } from "../../server/test/databas
 import { startFeedServer } from "../../server/test/feed-server.ts";
 import { type HostileItem, hostileAtom, hostileItems, hostileJsonFeed, hostileRss } from "../hostile-feeds.ts";
 import { LINKS, MARKUP, QUICK_LINKS, QUICK_MARKUP } from "../payloads.ts";
-import { getRoutes } from "../routes.ts";
+import { getRoutes, NO_STORED_TEXT } from "../routes.ts";
 import { scale } from "../scale.ts";
 import { API_IDS, unsafeInJson, unsafeInXml } from "../stored-text.ts";
 import { tried } from "../tally.ts";
@@ -35,41 +35,19 @@ import { readXml } from "../xml.ts";
  * their own hostile-page tests are named in the README's threat table.)
  */
 const NO_FEED_TEXT: Record<string, string> = {
-  "/": "the web app's page: it carries the operator's site settings only; stored text comes through the API (xss-browser.test.ts renders it)",
-  "/*": "the web app's built files, and its page under every other address",
-  "/api/docs": "API documentation, written by us",
-  "/api/docs/": "API documentation, written by us",
-  "/api/docs/*": "API documentation, written by us",
-  "/api/docs/json": "API documentation, written by us",
-  "/api/docs/yaml": "API documentation, written by us",
-  "/api/docs/static/*": "API documentation, written by us",
-  "/api/docs/static/index.html": "API documentation, written by us",
-  "/api/docs/static/swagger-initializer.js": "API documentation, written by us",
-  "/api/openapi.json": "API documentation, written by us",
-  "/api/health": "process and database health",
-  "/api/site": "the operator's site settings",
-  "/api/settings": "a visitor's feed choices",
-  "/api/reading/preferences": "a member's reading preferences",
+  ...NO_STORED_TEXT,
   "/api/admin/invites": "invitations",
   "/api/admin/events": "events (members' and admins' text: xss-members.test.ts)",
   "/api/events": "events (xss-members.test.ts)",
   "/api/admin/blog": "blog posts (xss-members.test.ts)",
   "/api/blog": "blog posts (xss-members.test.ts)",
   "/api/blog/:slug": "a blog post (xss-members.test.ts)",
-  "/api/blog/images/:name": "an uploaded image (T9)",
   "/feeds/blog.xml": "the blog's feed (xss-members.test.ts)",
-  "/api/avatars/:name": "an uploaded image (T9)",
-  "/api/admin/analytics": "page view counts by path of this site",
-  "/api/prices": "prices",
-  "/api/tokens/:symbol/history": "prices",
   "/api/predictions": "predictions",
   "/api/gems": "GEMS balances",
   "/api/leaderboard": "GEMS standings",
-  "/api/trends": "search trends, from the trends sources (server/modules/trends/parse.test.ts)",
-  "/api/reader": "a page read live, not stored feed text (server/modules/reader/reader-view.test.ts)",
   "/api/analysis": "a page read live, not stored feed text (server/modules/analysis/analysis-pages.test.ts)",
   "/api/analysis/story": "the story's pages read live (server/modules/analysis/story.test.ts)",
-  "/api/notifications/stream": "the notifications /api/notifications serves, as events",
 };
 
 const silent = createLogger({ logLevel: "silent" });

@@ -22,7 +22,7 @@ import { openTestDatabase, testDatabaseTargets } from "../../server/test/databas
 import { testItem } from "../../server/test/items.ts";
 import { tempDirs } from "../../server/test/temp-dirs.ts";
 import { LINKS, MARKUP, type MarkupPayload, QUICK_LINKS, QUICK_MARKUP } from "../payloads.ts";
-import { getRoutes } from "../routes.ts";
+import { getRoutes, NO_STORED_TEXT } from "../routes.ts";
 import { scale } from "../scale.ts";
 import { API_IDS, decodeHtmlOnce, unsafeInJson, unsafeInXml } from "../stored-text.ts";
 import { tried } from "../tally.ts";
@@ -30,21 +30,7 @@ import { readXml } from "../xml.ts";
 
 /** GET routes that show no text a member or the admin wrote, and why; every other GET route is read below. */
 const NO_MEMBER_TEXT: Record<string, string> = {
-  "/": "the web app's page: it carries the operator's site settings only; stored text comes through the API (xss-browser.test.ts renders it)",
-  "/*": "the web app's built files, and its page under every other address",
-  "/api/docs": "API documentation, written by us",
-  "/api/docs/": "API documentation, written by us",
-  "/api/docs/*": "API documentation, written by us",
-  "/api/docs/json": "API documentation, written by us",
-  "/api/docs/yaml": "API documentation, written by us",
-  "/api/docs/static/*": "API documentation, written by us",
-  "/api/docs/static/index.html": "API documentation, written by us",
-  "/api/docs/static/swagger-initializer.js": "API documentation, written by us",
-  "/api/openapi.json": "API documentation, written by us",
-  "/api/health": "process and database health",
-  "/api/site": "the operator's site settings (environment, not the API)",
-  "/api/settings": "a visitor's feed choices, from a fixed list",
-  "/api/reading/preferences": "a member's reading preferences, from fixed lists",
+  ...NO_STORED_TEXT,
   "/api/feeds": "the feeds' status (feed text: xss-feeds.test.ts)",
   "/api/feeds/:key/items": "feed items (xss-feeds.test.ts)",
   "/api/stories": "feed items (xss-feeds.test.ts)",
@@ -52,16 +38,8 @@ const NO_MEMBER_TEXT: Record<string, string> = {
   "/api/me/feeds": "feed titles and addresses (xss-feeds.test.ts)",
   "/api/me/feeds.opml": "feed titles and addresses (xss-feeds.test.ts)",
   "/api/favorites": "feed items a member keeps (xss-feeds.test.ts)",
-  "/api/avatars/:name": "an uploaded image (T9)",
-  "/api/blog/images/:name": "an uploaded image (T9)",
-  "/api/admin/analytics": "page view counts by the app's own page patterns",
-  "/api/prices": "prices",
-  "/api/tokens/:symbol/history": "prices",
   "/api/gems": "a member's GEMS balance",
-  "/api/trends": "search trends, from the trends sources",
-  "/api/reader": "a page read live (server/modules/reader/reader-view.test.ts)",
   "/api/analysis/story": "a story's pages read live",
-  "/api/notifications/stream": "the notifications /api/notifications serves, as events",
 };
 
 /** Where each stored text must come back, as written. */
