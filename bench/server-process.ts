@@ -5,8 +5,8 @@
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
+import { freePort } from "../server/test/free-port.ts";
 
 export const root = path.resolve(import.meta.dirname, "..");
 
@@ -37,17 +37,6 @@ export function startFlags(): string[] {
   return flags.split(/\s+/).filter(Boolean);
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export type ServerProcess = { origin: string; pid: number; child: ChildProcess; stop(): Promise<void> };
 
 /**
@@ -74,19 +63,24 @@ export async function startServer(
   );
 }
 
-/** `output: "pipe"` keeps what the process prints on child.stdout and child.stderr instead of showing it. */
-export type ProcessOptions = { output?: "inherit" | "pipe" };
+/**
+ * `output: "pipe"` keeps what the process prints on child.stdout and child.stderr instead of
+ * showing it. `prefix` is a command that runs Node in turn (unshare, setpriv…): the process
+ * is that command, which must exec Node so the pid stays the server's.
+ */
+export type ProcessOptions = { output?: "inherit" | "pipe"; prefix?: string[] };
 
 /** Starts a Node script as the server is started (same flags), listening on PORT on 127.0.0.1. */
 export async function startProcess(
   script: string,
   nodeFlags: string[],
   env: Record<string, string>,
-  { output = "inherit" }: ProcessOptions = {},
+  { output = "inherit", prefix = [] }: ProcessOptions = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
   const { DATABASE_URL: _theirs, ...inherited } = process.env;
-  const child = spawn(process.execPath, [...nodeFlags, script], {
+  const command = [...prefix, process.execPath, ...nodeFlags, script];
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: root,
     env: { ...inherited, PORT: String(port), HOST: "127.0.0.1", ...env },
     stdio: ["ignore", output, output],

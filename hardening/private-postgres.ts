@@ -1,10 +1,15 @@
 /**
  * A throw-away PostgreSQL cluster of the test's own, which it may stop and restart at
  * will (the shared test server must never be restarted under other tests): initdb into a
- * temporary directory, trust authentication, a free port on 127.0.0.1, its socket in /tmp.
+ * temporary directory (0700), a free port on 127.0.0.1 only, its socket in that directory
+ * (not in world-writable /tmp), and scram-sha-256 with a random password for every
+ * connection, so no other local user can become its superuser while the tests run.
  * As root (CI), the binaries run as the postgres user, as .ci/run starts its server.
+ * The cluster is stopped when the test process exits, however it exits, as well as by
+ * `destroy`.
  */
 import { execFile, execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -49,7 +54,10 @@ export async function startPrivateCluster(bin: string): Promise<PrivateCluster> 
   const data = path.join(dir, "data");
   const port = await freePort();
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
+  const password = randomBytes(24).toString("hex");
+  const pwfile = path.join(dir, "password");
+  fs.writeFileSync(pwfile, password, { mode: 0o600 });
+  if (asRoot) execFileSync("chown", ["-R", "postgres:postgres", dir]);
   // The tools run without blocking the test's event loop: its load goes on meanwhile.
   const command = (tool: string, args: string[]) =>
     asRoot
@@ -59,26 +67,35 @@ export async function startPrivateCluster(bin: string): Promise<PrivateCluster> 
     const [file, argv] = command(tool, args);
     await promisify(execFile)(file, [...argv], { timeout: 60_000 });
   };
-  const options = `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c fsync=off`;
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   const log = path.join(dir, "server.log");
   const start = () => run("pg_ctl", ["-D", data, "-l", log, "-w", "-o", options, "start"]);
-  await run("initdb", ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
+  try {
+    await run("initdb", ["-D", data, "-A", "scram-sha-256", "-U", "postgres", `--pwfile=${pwfile}`, "--no-sync"]);
+  } finally {
+    fs.rmSync(pwfile, { force: true });
+  }
+  /** Synchronous, for an afterAll and an exit hook that must not leave a server behind whatever happened. */
+  const stopNow = () => {
+    const [file, argv] = command("pg_ctl", ["-D", data, "-w", "-m", "immediate", "stop"]);
+    try {
+      execFileSync(file, [...argv], { stdio: "ignore", timeout: 60_000 });
+    } catch {
+      // Already stopped.
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  process.once("exit", stopNow);
   await start();
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     port,
     restart: () => run("pg_ctl", ["-D", data, "-l", log, "-w", "-m", "fast", "-o", options, "restart"]),
     stop: (mode = "fast") => run("pg_ctl", ["-D", data, "-w", "-m", mode, "stop"]),
     start,
     destroy() {
-      // Synchronous, for an afterAll that must not leave a server behind whatever happened.
-      const [file, argv] = command("pg_ctl", ["-D", data, "-w", "-m", "immediate", "stop"]);
-      try {
-        execFileSync(file, [...argv], { stdio: "ignore", timeout: 60_000 });
-      } catch {
-        // Already stopped.
-      }
-      fs.rmSync(dir, { recursive: true, force: true });
+      process.removeListener("exit", stopNow);
+      stopNow();
     },
   };
 }

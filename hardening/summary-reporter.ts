@@ -1,8 +1,10 @@
 /**
  * The hardening suite's closing summary: how many hostile inputs of each class were
  * tried, how many faults were injected, how many acknowledged writes were looked for
- * afterwards and how many were lost, and how often the GEMS bank invariant held. Printed
- * after Vitest's own report and written to reports/hardening-summary.json.
+ * afterwards and how many were lost, and how often the GEMS bank invariant held, and which
+ * tests did not run here (skipped: each names what it needs). Printed after Vitest's own
+ * report and written to reports/hardening-summary.json. Skipped tests do not fail the run (a
+ * CI machine may lack the right to mount): they are only said plainly.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -16,11 +18,13 @@ export default class HardeningSummary implements Reporter {
   private sum = total();
   private passed = 0;
   private failed = 0;
+  private notRun: string[] = [];
 
   onTestCaseResult(testCase: TestCase): void {
     const state = testCase.result().state;
     if (state === "passed") this.passed += 1;
     if (state === "failed") this.failed += 1;
+    if (state === "skipped") this.notRun.push(testCase.fullName);
     const tally = testCase.meta().hardening;
     if (!tally) return;
     for (const [kind, count] of Object.entries(tally.inputs) as Array<[HostileClass, number]>) {
@@ -52,8 +56,9 @@ export default class HardeningSummary implements Reporter {
       line("acknowledged writes lost", number(sum.lost)),
       line("GEMS bank invariant checks (every member)", number(sum.bank)),
       this.failed === 0 && sum.lost === 0
-        ? `Nothing lost: every acknowledged write was found and the bank invariant held in each of ${number(sum.bank)} checks (${number(this.passed)} tests passed).`
+        ? `Nothing lost: every acknowledged write was found and the bank invariant held in each of ${number(sum.bank)} checks (${number(this.passed)} tests passed${this.notRun.length > 0 ? `; ${number(this.notRun.length)} not run here, below` : ""}).`
         : `NOT HELD: ${number(this.failed)} test(s) failed, ${number(sum.lost)} acknowledged write(s) missing.`,
+      ...(this.notRun.length > 0 ? [`Not run here: ${number(this.notRun.length)} — ${this.notRun.join("; ")}`] : []),
       "",
     ];
     console.log(lines.join("\n"));
@@ -61,7 +66,19 @@ export default class HardeningSummary implements Reporter {
     fs.mkdirSync(reports, { recursive: true });
     fs.writeFileSync(
       path.join(reports, "hardening-summary.json"),
-      `${JSON.stringify({ full: FULL, passed: this.passed, failed: this.failed, ...sum, hostile }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          full: FULL,
+          passed: this.passed,
+          failed: this.failed,
+          skipped: this.notRun.length,
+          notRun: this.notRun,
+          ...sum,
+          hostile,
+        },
+        null,
+        2,
+      )}\n`,
     );
   }
 }

@@ -14,10 +14,11 @@
  * While running, a full disk must fail only the write: 507 with a sentence a member can
  * read, reads go on, and everything stored before is still there. On both databases the
  * driver is made to fail writes as a full disk does (SQLite's SQLITE_FULL, PostgreSQL's
- * disk_full); with a mount namespace, the real server also runs on a tmpfs that the test
- * fills for real.
+ * disk_full); as root, the real server also runs on a tmpfs that the test fills for real
+ * (unmounted lazily when the test ends, however it ends).
+ * Cases this machine cannot run are listed as skipped, the need in their name.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,8 +27,24 @@ import type { FastifyInstance } from "fastify";
 import { type KyselyPlugin, type RootOperationNode, sql } from "kysely";
 import pg from "pg";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, type ExpectStatic, expect, it } from "vitest";
-import { ensureBuilt, root, startFlags } from "../../bench/server-process.ts";
+import {
+  afterAll,
+  beforeAll,
+  describe,
+  type ExpectStatic,
+  expect,
+  it,
+  type OnTestFinishedHandler,
+  type TestContext,
+} from "vitest";
+import { adminSignIn, joinThroughInvite } from "../../bench/cluster-http.ts";
+import {
+  ensureBuilt,
+  type ServerProcess,
+  startFlags,
+  startServer,
+  waitUntilReady,
+} from "../../bench/server-process.ts";
 import { STORAGE_FULL_MESSAGE, STORAGE_READ_ONLY_MESSAGE } from "../../server/data-dir.ts";
 import { openDatabase } from "../../server/db/connection.ts";
 import type { Database } from "../../server/db/database.ts";
@@ -35,14 +52,14 @@ import { upsertArticles } from "../../server/modules/feeds/repository.ts";
 import { joinAsMember } from "../../server/test/accounts.ts";
 import { buildTestApp } from "../../server/test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
-import { freePort } from "../../server/test/free-port.ts";
 import { testItem } from "../../server/test/items.ts";
 import { multipart } from "../../server/test/uploads.ts";
 import { acknowledgedWrites, expectBankHolds, expectNothingLost } from "../acknowledged.ts";
+import { articleLinks } from "../member-load.ts";
 import { scale } from "../scale.ts";
 import { injected } from "../tally.ts";
+import { until } from "../until.ts";
 
-const MAIN = path.join(root, "dist", "server", "main.js");
 const IS_ROOT = process.getuid?.() === 0;
 /**
  * Root writes into a 0555 directory anyway; without the capabilities that override file
@@ -52,7 +69,13 @@ const WITHOUT_OVERRIDE = ["setpriv", "--bounding-set", "-dac_override,-dac_read_
 const WHAT_TO_DO = "or set DATA_DIR to a writable directory with free space.";
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "gemwire-data-dir-"));
+/** tmpfs mounts this process made (only the real-tmpfs run): lazily unmounted whatever happens. */
+const mounted = new Set<string>();
+const unmount = (dir: string) => {
+  if (mounted.delete(dir)) spawnSync("umount", ["-l", dir]);
+};
 afterAll(() => {
+  for (const dir of [...mounted]) unmount(dir);
   for (const entry of fs.readdirSync(scratch)) fs.chmodSync(path.join(scratch, entry), 0o755);
   fs.rmSync(scratch, { recursive: true, force: true });
 });
@@ -77,15 +100,12 @@ const MOUNT_NAMESPACE: string[] | null = (() => {
 })();
 
 /**
- * Whether this process may mount a tmpfs where it can see it too (root with the right to
- * mount): the running server's disk is filled, and its database read, from here.
+ * The real tmpfs run mounts where this process sees it too (SQLite resolves /proc/<pid>/root
+ * as a symbolic link to this process's own root, so the server's namespace cannot be read
+ * into): it takes root with the right to mount, which a root mount namespace shows.
  */
-const CAN_MOUNT_HERE: boolean = (() => {
-  if (!IS_ROOT) return false;
-  const target = freshDir("mount-check");
-  if (spawnSync("mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", target]).status !== 0) return false;
-  return spawnSync("umount", [target]).status === 0;
-})();
+const CAN_MOUNT_HERE = IS_ROOT && MOUNT_NAMESPACE?.[0] === "-m";
+const NEEDS_NAMESPACE = "needs: a mount namespace (root, or unprivileged user namespaces)";
 
 type Launch = {
   env: Record<string, string>;
@@ -95,59 +115,59 @@ type Launch = {
   tmpfs?: { options: string; fill?: boolean };
 };
 
-/** Starts the built server as `npm start` does, in sample mode, its output captured. */
-async function launch({ env, withoutOverride, tmpfs }: Launch) {
-  const node = [...(withoutOverride ? WITHOUT_OVERRIDE : []), process.execPath, ...startFlags(), MAIN];
-  const command = tmpfs
-    ? [
-        "unshare",
-        ...(MOUNT_NAMESPACE ?? []),
-        "sh",
-        "-c",
-        // Mount, fill when asked (cat stops at ENOSPC), then become the server itself.
-        'mount -t tmpfs -o "$1" tmpfs "$DATA_DIR" || exit 99; if [ "$2" = fill ]; then cat /dev/zero > "$DATA_DIR/filler" 2>/dev/null; fi; shift 2; exec "$@"',
-        "sh",
-        tmpfs.options,
-        tmpfs.fill ? "fill" : "",
-        ...node,
-      ]
-    : node;
-  const { DATABASE_URL: _theirs, ...inherited } = process.env;
-  const child = spawn(command[0] as string, command.slice(1), {
-    cwd: root,
-    env: {
-      ...inherited,
-      SAMPLE_MODE: "1",
-      HOST: "127.0.0.1",
-      PORT: String(await freePort()),
-      ADMIN_PASSWORD: "data dir fault admin password",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number>((resolve) => child.once("close", (code) => resolve(code ?? -1)));
-  return { child, output: () => output, exited } as {
-    child: ChildProcess;
-    output: () => string;
-    exited: Promise<number>;
-  };
-}
+type Launched = { server: ServerProcess; output: () => string; exited: Promise<number> };
+const LISTENING = "Gemwire is running at";
 
-/** Runs the server, expecting it to refuse to start; a server that starts instead is stopped and fails the test. */
-async function refusedStart(launchWith: Launch): Promise<{ code: number; output: string }> {
-  const run = await launch(launchWith);
-  const listening = new Promise<void>((resolve) => {
-    const check = () => run.output().includes("Gemwire is running at") && resolve();
-    run.child.stdout?.on("data", check);
+/**
+ * Starts the built server as `npm start` does, in sample mode, its output captured. It is
+ * killed when the test finishes, however it finishes (a timeout included), so no server
+ * (and no namespace with its tmpfs) outlives the test.
+ */
+async function launch({ env, withoutOverride, tmpfs }: Launch, onTestFinished: OnTestFinished): Promise<Launched> {
+  const prefix = [
+    ...(tmpfs
+      ? [
+          "unshare",
+          ...(MOUNT_NAMESPACE ?? []),
+          "sh",
+          "-c",
+          // Mount, fill when asked (cat stops at ENOSPC), then become the server itself.
+          'mount -t tmpfs -o "$1" tmpfs "$DATA_DIR" || exit 99; if [ "$2" = fill ]; then cat /dev/zero > "$DATA_DIR/filler" 2>/dev/null; fi; shift 2; exec "$@"',
+          "sh",
+          tmpfs.options,
+          tmpfs.fill ? "fill" : "",
+        ]
+      : []),
+    ...(withoutOverride ? WITHOUT_OVERRIDE : []),
+  ];
+  const server = await startServer(env.DATA_DIR as string, startFlags(), env, { output: "pipe", prefix });
+  let output = "";
+  server.child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  server.child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number>((resolve) => server.child.once("close", (code) => resolve(code ?? -1)));
+  onTestFinished(async () => {
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill("SIGKILL");
+    await exited;
   });
-  const outcome = await Promise.race([run.exited, listening.then(() => "listening" as const)]);
+  return { server, output: () => output, exited };
+}
+type OnTestFinished = (fn: OnTestFinishedHandler) => void;
+type StartContext = Pick<TestContext, "task" | "expect" | "onTestFinished">;
+
+/** Runs the server, expecting it to refuse to start; a server that starts instead fails the test. */
+async function refusedStart(
+  launchWith: Launch,
+  onTestFinished: OnTestFinished,
+): Promise<{ code: number; output: string }> {
+  const run = await launch(launchWith, onTestFinished);
+  let code: number | undefined;
+  void run.exited.then((exitCode) => (code = exitCode));
+  const outcome = await until(
+    "the server to exit (or start)",
+    async () => code ?? (run.output().includes(LISTENING) ? ("listening" as const) : undefined),
+    60_000,
+  );
   if (outcome === "listening") {
-    run.child.kill("SIGTERM");
-    await run.exited;
     throw new Error(`the server started with DATA_DIR ${launchWith.env.DATA_DIR}:\n${run.output()}`);
   }
   return { code: outcome, output: run.output() };
@@ -227,68 +247,65 @@ const startCases: StartCase[] = [
     says: /the disk holding DATA_DIR \([^)]+\) is full \(SQLITE_FULL\)\. Free some space there/,
   },
 ];
-if (MOUNT_NAMESPACE) {
-  startCases.push(
-    {
-      name: "a read-only file system (a tmpfs mounted ro)",
-      prepare() {
-        const dataDir = freshDir("read-only-mount");
-        return { dataDir, env: { DATA_DIR: dataDir }, tmpfs: { options: "ro,size=256k" } };
-      },
-      says: /is on a read-only file system \(EROFS\)\. Gemwire keeps its database and uploads there/,
+/** Cases on a real tmpfs, mounted in a namespace of the server's own. */
+const tmpfsStartCases: StartCase[] = [
+  {
+    name: "a read-only file system (a tmpfs mounted ro)",
+    prepare() {
+      const dataDir = freshDir("read-only-mount");
+      return { dataDir, env: { DATA_DIR: dataDir }, tmpfs: { options: "ro,size=256k" } };
     },
-    {
-      name: "a full disk (a 256 KiB tmpfs, filled)",
-      prepare() {
-        const dataDir = freshDir("full-disk");
-        return { dataDir, env: { DATA_DIR: dataDir }, tmpfs: { options: "size=256k", fill: true } };
-      },
-      says: /the disk holding DATA_DIR \([^)]+\) is full \(ENOSPC\)\. Free some space there/,
+    says: /is on a read-only file system \(EROFS\)\. Gemwire keeps its database and uploads there/,
+  },
+  {
+    name: "a full disk (a 256 KiB tmpfs, filled)",
+    prepare() {
+      const dataDir = freshDir("full-disk");
+      return { dataDir, env: { DATA_DIR: dataDir }, tmpfs: { options: "size=256k", fill: true } };
     },
-  );
-}
+    says: /the disk holding DATA_DIR \([^)]+\) is full \(ENOSPC\)\. Free some space there/,
+  },
+];
 
 describe("Fault: a data directory Gemwire cannot use, at start (the built server)", () => {
   beforeAll(() => ensureBuilt(), 300_000);
 
   // Each case is a process of its own that exits at once: they run side by side.
   describe.for(testDatabaseTargets())("$dialect", (target) => {
-    const cases = startCases.filter(
-      (startCase) =>
-        target.dialect === "sqlite" || (!startCase.sqliteOnly && scale(startCase.quickOnPostgres === true, true)),
-    );
-    it.concurrent.for(cases)("DATA_DIR: $name", async (startCase, { task, expect }) => {
+    const runsOn = (startCase: StartCase) =>
+      target.dialect === "sqlite" || (!startCase.sqliteOnly && scale(startCase.quickOnPostgres === true, true));
+    const refused = async (startCase: StartCase, { task, expect, onTestFinished }: StartContext) => {
       // With PostgreSQL, DATA_DIR still holds the uploads: the same check, the same sentence.
       const created = target.dialect === "postgres" ? await target.create() : undefined;
-      try {
-        const launchWith = startCase.prepare();
-        if (created) launchWith.env.DATABASE_URL = (created.location as { url: string }).url;
-        const { code, output } = await refusedStart(launchWith);
-        injected(task, 1);
-        expect(code, output).toBe(1);
-        expectOneClearSentence(expect, output, launchWith.dataDir, startCase.says);
-      } finally {
-        await created?.drop();
-      }
-    });
+      if (created) onTestFinished(() => created.drop());
+      const launchWith = startCase.prepare();
+      if (created) launchWith.env.DATABASE_URL = (created.location as { url: string }).url;
+      const { code, output } = await refusedStart(launchWith, onTestFinished);
+      injected(task, 1);
+      expect(code, output).toBe(1);
+      expectOneClearSentence(expect, output, launchWith.dataDir, startCase.says);
+    };
+    it.concurrent.for(startCases.filter(runsOn))("DATA_DIR: $name", refused);
+    // Listed even where no namespace can be had, as skipped, so the summary says they did not run.
+    it.skipIf(MOUNT_NAMESPACE === null).for(tmpfsStartCases.filter(runsOn))(
+      `DATA_DIR: $name (${NEEDS_NAMESPACE})`,
+      refused,
+    );
   });
 
-  it("the same server starts on a data directory it can use (the cases above fail for their fault alone)", async () => {
+  it("the same server starts on a data directory it can use (the cases above fail for their fault alone)", async ({
+    onTestFinished,
+  }) => {
     const dataDir = freshDir("usable");
     // As the 0555 case runs it, so that case fails for the mode alone.
-    const run = await launch({ env: { DATA_DIR: dataDir }, withoutOverride: IS_ROOT });
-    try {
-      await new Promise<void>((resolve, reject) => {
-        run.child.stdout?.on("data", () => run.output().includes("Gemwire is running at") && resolve());
-        run.exited.then((code) => reject(new Error(`exited ${code}: ${run.output()}`)));
-      });
-      expect(fs.existsSync(path.join(dataDir, "gemwire.db"))).toBe(true);
-      // The write check leaves nothing behind.
-      expect(fs.readdirSync(dataDir).filter((name) => name.startsWith(".gemwire-write-check"))).toEqual([]);
-    } finally {
-      run.child.kill("SIGTERM");
-      await run.exited;
-    }
+    const run = await launch({ env: { DATA_DIR: dataDir }, withoutOverride: IS_ROOT }, onTestFinished);
+    await waitUntilReady(run.server).catch((error: Error) => {
+      throw new Error(`${error.message}: ${run.output()}`);
+    });
+    expect(run.output()).toContain(LISTENING);
+    expect(fs.existsSync(path.join(dataDir, "gemwire.db"))).toBe(true);
+    // The write check leaves nothing behind.
+    expect(fs.readdirSync(dataDir).filter((name) => name.startsWith(".gemwire-write-check"))).toEqual([]);
   });
 });
 
@@ -436,139 +453,114 @@ describe.each(testDatabaseTargets())("Fault: the disk fills while Gemwire runs (
   });
 });
 
-/** An invitation from the admin API, and a member who joined with it, on a running server. */
+/** A member who joined with an invitation from the admin API, on a running server. */
 async function memberOn(origin: string) {
-  const headers = { "content-type": "application/json", origin };
-  const admin = await fetch(`${origin}/api/admin/login`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ password: "data dir fault admin password" }),
-  });
-  expect(admin.status, await admin.clone().text()).toBe(204);
-  const adminCookie = admin.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(";")[0])
-    .join("; ");
-  const invite = await fetch(`${origin}/api/admin/invites`, {
-    method: "POST",
-    headers: { ...headers, cookie: adminCookie },
-    body: JSON.stringify({ note: "disk full" }),
-  });
-  expect(invite.status, await invite.clone().text()).toBe(201);
-  const { code } = (await invite.json()) as { code: string };
-  const joined = await fetch(`${origin}/api/auth/signup`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({ inviteCode: code, handle: "full_disk_reader", password: "a long reading password" }),
-  });
-  expect(joined.status, await joined.clone().text()).toBe(201);
-  const cookie = joined.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  const { user } = (await joined.json()) as { user: { id: string } };
-  return { id: user.id, headers: { ...headers, cookie } };
+  const admin = await adminSignIn(origin, "bench admin password");
+  const member = await joinThroughInvite(origin, admin, "full_disk_reader", "a long reading password");
+  return { id: member.id, headers: { "content-type": "application/json", origin, cookie: member.cookie } };
 }
 
-describe.runIf(CAN_MOUNT_HERE)("Fault: the disk fills while Gemwire runs (the built server on a real tmpfs)", () => {
+describe("Fault: the disk fills while Gemwire runs (the built server on a real tmpfs)", () => {
   beforeAll(() => ensureBuilt(), 300_000);
 
   // PostgreSQL's run (only uploads need DATA_DIR) starts a server on a fresh database: the full size only.
-  it.for(testDatabaseTargets().filter((target) => scale(target.dialect === "sqlite", true)))(
-    "$dialect: what needs the full disk answers 507; reads go on; nothing stored is lost",
-    async (target, { task }) => {
-      const dataDir = freshDir(`running-tmpfs-${target.dialect}`);
+  it.skipIf(!CAN_MOUNT_HERE).for(testDatabaseTargets().filter((target) => scale(target.dialect === "sqlite", true)))(
+    "$dialect: what needs the full disk answers 507; reads go on; nothing stored is lost (needs: root and a mount namespace)",
+    async (target, { task, onTestFinished }) => {
       const created = target.dialect === "postgres" ? await target.create() : undefined;
-      const env: Record<string, string> = { DATA_DIR: dataDir, PORT: String(await freePort()) };
+      if (created) onTestFinished(() => created.drop());
+      const dataDir = freshDir(`running-tmpfs-${target.dialect}`);
+      const env: Record<string, string> = { DATA_DIR: dataDir };
       if (created) env.DATABASE_URL = (created.location as { url: string }).url;
       expect(spawnSync("mount", ["-t", "tmpfs", "-o", "size=32m", "tmpfs", dataDir]).status).toBe(0);
-      const run = await launch({ env });
-      const origin = `http://127.0.0.1:${env.PORT}`;
+      mounted.add(dataDir);
+      // Lazily: it works while the server still has files there, whichever hook runs first.
+      onTestFinished(() => unmount(dataDir));
+      const run = await launch({ env }, onTestFinished);
+      const { origin } = run.server;
+      await waitUntilReady(run.server).catch((error: Error) => {
+        throw new Error(`${error.message}: ${run.output()}`);
+      });
       let database: Database | undefined;
-      try {
-        await untilListening(run);
-        const member = await memberOn(origin);
-        const items = await untilArticles(origin);
-        const link = items[0] as string;
-        const acknowledged = acknowledgedWrites();
-        const comment = await fetch(`${origin}/api/comments`, {
-          method: "POST",
-          headers: member.headers,
-          body: JSON.stringify({ contentId: link, content: "Written before the disk filled" }),
-        });
-        expect(comment.status, await comment.clone().text()).toBe(201);
-        acknowledged.comment(((await comment.json()) as { id: string }).id);
-        const favorite = await fetch(`${origin}/api/favorites`, {
-          method: "PUT",
-          headers: member.headers,
-          body: JSON.stringify({ link }),
-        });
-        expect(favorite.status).toBe(200);
-        acknowledged.favorite(member.id, link);
+      onTestFinished(() => database?.close());
+      const member = await memberOn(origin);
+      const items = await until("the sample feeds' first articles", async () => {
+        const links = await articleLinks(origin, "bitcoin").catch(() => []);
+        return links.length > 0 ? links : undefined;
+      });
+      const link = items[0] as string;
+      const acknowledged = acknowledgedWrites();
+      const comment = await fetch(`${origin}/api/comments`, {
+        method: "POST",
+        headers: member.headers,
+        body: JSON.stringify({ contentId: link, content: "Written before the disk filled" }),
+      });
+      expect(comment.status, await comment.clone().text()).toBe(201);
+      acknowledged.comment(((await comment.json()) as { id: string }).id);
+      const favorite = await fetch(`${origin}/api/favorites`, {
+        method: "PUT",
+        headers: member.headers,
+        body: JSON.stringify({ link }),
+      });
+      expect(favorite.status).toBe(200);
+      acknowledged.favorite(member.id, link);
 
-        database = openDatabase(
-          created ? created.location : { dialect: "sqlite", file: path.join(dataDir, "gemwire.db") },
-        );
-        if (database.dialect === "sqlite") {
-          // The write-ahead log starts empty, so the next write must take new room on the disk.
-          await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(database.db);
-        }
-        fillUp(path.join(dataDir, "filler"));
-
-        // An upload always needs DATA_DIR: with either database it is refused as no room.
-        const picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#f59e0b" } })
-          .png()
-          .toBuffer();
-        const upload = multipart("me.png", "image/png", picture);
-        const avatar = await fetch(`${origin}/api/me/avatar`, {
-          method: "POST",
-          headers: { ...upload.headers, cookie: member.headers.cookie, origin },
-          body: upload.payload,
-        });
-        injected(task, 1);
-        expect(avatar.status, await avatar.clone().text()).toBe(507);
-        expect(await avatar.json()).toEqual({ error: { code: "unavailable", message: STORAGE_FULL_MESSAGE } });
-
-        const second = await fetch(`${origin}/api/comments`, {
-          method: "POST",
-          headers: member.headers,
-          body: JSON.stringify({ contentId: link, content: "Written on a full disk" }),
-        });
-        injected(task, 1);
-        if (database.dialect === "sqlite") {
-          // The database is on the full disk too.
-          expect(second.status, await second.clone().text()).toBe(507);
-          expect(await second.json()).toEqual({ error: { code: "unavailable", message: STORAGE_FULL_MESSAGE } });
-        } else {
-          // PostgreSQL keeps its data elsewhere: only what goes to DATA_DIR is refused.
-          expect(second.status, await second.clone().text()).toBe(201);
-          acknowledged.comment(((await second.json()) as { id: string }).id);
-        }
-
-        for (const url of [`/api/comments?contentId=${encodeURIComponent(link)}`, "/api/favorites", "/api/feeds"]) {
-          const response = await fetch(`${origin}${url}`, { headers: { cookie: member.headers.cookie } });
-          expect(response.status, `${url}: ${await response.clone().text()}`).toBe(200);
-        }
-        await expectNothingLost(task, database, acknowledged);
-
-        fs.rmSync(path.join(dataDir, "filler"));
-        const afterwards = await fetch(`${origin}/api/comments`, {
-          method: "POST",
-          headers: member.headers,
-          body: JSON.stringify({ contentId: link, content: "Room again" }),
-        });
-        expect(afterwards.status, await afterwards.clone().text()).toBe(201);
-        acknowledged.comment(((await afterwards.json()) as { id: string }).id);
-        await expectNothingLost(task, database, acknowledged);
-        await expectBankHolds(task, database);
-        expect(run.child.exitCode).toBeNull();
-      } finally {
-        await database?.close();
-        run.child.kill("SIGTERM");
-        await run.exited;
-        spawnSync("umount", ["-l", dataDir]);
-        await created?.drop();
+      database = openDatabase(
+        created ? created.location : { dialect: "sqlite", file: path.join(dataDir, "gemwire.db") },
+      );
+      if (database.dialect === "sqlite") {
+        // The write-ahead log starts empty, so the next write must take new room on the disk.
+        await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(database.db);
       }
+      fillUp(path.join(dataDir, "filler"));
+
+      // An upload always needs DATA_DIR: with either database it is refused as no room.
+      const picture = await sharp({ create: { width: 32, height: 32, channels: 3, background: "#f59e0b" } })
+        .png()
+        .toBuffer();
+      const upload = multipart("me.png", "image/png", picture);
+      const avatar = await fetch(`${origin}/api/me/avatar`, {
+        method: "POST",
+        headers: { ...upload.headers, cookie: member.headers.cookie, origin },
+        body: upload.payload,
+      });
+      injected(task, 1);
+      expect(avatar.status, await avatar.clone().text()).toBe(507);
+      expect(await avatar.json()).toEqual({ error: { code: "unavailable", message: STORAGE_FULL_MESSAGE } });
+
+      const second = await fetch(`${origin}/api/comments`, {
+        method: "POST",
+        headers: member.headers,
+        body: JSON.stringify({ contentId: link, content: "Written on a full disk" }),
+      });
+      injected(task, 1);
+      if (database.dialect === "sqlite") {
+        // The database is on the full disk too.
+        expect(second.status, await second.clone().text()).toBe(507);
+        expect(await second.json()).toEqual({ error: { code: "unavailable", message: STORAGE_FULL_MESSAGE } });
+      } else {
+        // PostgreSQL keeps its data elsewhere: only what goes to DATA_DIR is refused.
+        expect(second.status, await second.clone().text()).toBe(201);
+        acknowledged.comment(((await second.json()) as { id: string }).id);
+      }
+
+      for (const url of [`/api/comments?contentId=${encodeURIComponent(link)}`, "/api/favorites", "/api/feeds"]) {
+        const response = await fetch(`${origin}${url}`, { headers: { cookie: member.headers.cookie } });
+        expect(response.status, `${url}: ${await response.clone().text()}`).toBe(200);
+      }
+      await expectNothingLost(task, database, acknowledged);
+
+      fs.rmSync(path.join(dataDir, "filler"));
+      const afterwards = await fetch(`${origin}/api/comments`, {
+        method: "POST",
+        headers: member.headers,
+        body: JSON.stringify({ contentId: link, content: "Room again" }),
+      });
+      expect(afterwards.status, await afterwards.clone().text()).toBe(201);
+      acknowledged.comment(((await afterwards.json()) as { id: string }).id);
+      await expectNothingLost(task, database, acknowledged);
+      await expectBankHolds(task, database);
+      expect(run.server.child.exitCode).toBeNull();
     },
   );
 });
@@ -590,26 +582,5 @@ function fillUp(file: string): void {
     }
   } finally {
     fs.closeSync(fd);
-  }
-}
-
-function untilListening(run: Awaited<ReturnType<typeof launch>>): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const check = () => run.output().includes("Gemwire is running at") && resolve();
-    check();
-    run.child.stdout?.on("data", check);
-    run.exited.then((code) => reject(new Error(`the server exited (${code}): ${run.output()}`)));
-  });
-}
-
-/** The sample feeds' first articles, once the scheduler has stored them. */
-async function untilArticles(origin: string): Promise<string[]> {
-  for (;;) {
-    const response = await fetch(`${origin}/api/feeds/bitcoin/items`);
-    if (response.ok) {
-      const { items } = (await response.json()) as { items: Array<{ link: string }> };
-      if (items.length > 0) return items.map((item) => item.link);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -4,7 +4,7 @@
  *  1. mid-refresh and during a burst — one feed drips its answer so its refresh is in
  *     flight, while members vote, favorite, comment and stake — at a random moment;
  *  2. mid-resolution — the stakes are made due and the process restarted; once it has
- *     resolved some but not all, writes are held still for an instant and it is killed.
+ *     resolved some but not all, it is killed in the same instant.
  * After the last kill it starts once more on the same data: the database opens, every
  * acknowledged write is there, the bank holds, the interrupted resolution completes with
  * each prediction paid once, and the killed process's leases are taken over at once (not
@@ -14,10 +14,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSignIn, call, joinThroughInvite } from "../../bench/cluster-http.ts";
-import { ensureBuilt, type ServerProcess, startFlags, startServer } from "../../bench/server-process.ts";
+import { ensureBuilt, type ServerProcess, sleep, startFlags, startServer } from "../../bench/server-process.ts";
 import { openDatabase } from "../../server/db/connection.ts";
 import type { Database } from "../../server/db/database.ts";
 import { RESOLVE_EVERY_MS } from "../../server/jobs/prediction-resolver.ts";
@@ -140,55 +139,75 @@ describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect",
       ).n,
     );
 
-  const resolverRanThisTick = async () =>
-    (await database.db
+  /**
+   * A process resolves at once when it starts, unless this 10-second period's pass was
+   * already claimed (by a process killed since): then it would wait for its next tick, and a
+   * pass found by that tick resolves from cached prices in an instant. So the resolving
+   * process starts in a period nobody claimed: this one, or the next (no killed process can
+   * claim it). The wait is at most one period.
+   */
+  async function startInUnclaimedPeriod() {
+    const period = Math.floor(Date.now() / RESOLVE_EVERY_MS) * RESOLVE_EVERY_MS;
+    const claimed = await database.db
       .selectFrom("job_runs")
       .select("period")
       .where("job", "=", "prediction-resolver")
-      .where("period_start", "=", Math.floor(Date.now() / RESOLVE_EVERY_MS) * RESOLVE_EVERY_MS)
-      .executeTakeFirst()) !== undefined;
+      .where("period_start", "=", period)
+      .executeTakeFirst();
+    if (claimed) await sleep(period + RESOLVE_EVERY_MS - Date.now() + 50);
+    return start();
+  }
 
   /**
-   * Waits until more than `past` predictions are resolved, then holds every write to
-   * user_predictions still (another connection's lock) so the count cannot move while the
-   * process is killed; `release` lets go. A resolution takes milliseconds, a read far less.
+   * Waits until more than `past` predictions are resolved and kills the resolving process in
+   * the same turn of the event loop; answers how many were resolved once it is dead (nothing
+   * can move that count any more). The resolver claims one pass per 10-second period,
+   * whichever process: the wait allows two periods and a margin. Prices are held (see the
+   * caller) until this process's pass is claimed, so it cannot write before this looks closely.
    */
-  async function holdResolutionAfter(past: number) {
-    const deadline = Date.now() + 20_000;
+  async function killAfterResolved(past: number, resolver: ServerProcess): Promise<number> {
+    const deadline = Date.now() + 2 * RESOLVE_EVERY_MS + 10_000;
+    await until(
+      "the resolver's pass to begin",
+      async () =>
+        (
+          await database.db
+            .selectFrom("job_runs")
+            .select("holder")
+            .where("job", "=", "prediction-resolver")
+            .where("finished_at", "is", null)
+            .execute()
+        ).some((run) => pidOf(run.holder) === resolver.pid) || undefined,
+      deadline - Date.now(),
+    );
+    const exited = new Promise((resolve) => resolver.child.once("exit", resolve));
     if (location.dialect === "sqlite") {
-      const raw = new BetterSqlite3(location.file);
-      raw.pragma("busy_timeout = 10000");
-      const count = raw.prepare("SELECT count(*) AS n FROM user_predictions WHERE status <> 'active'");
-      // Read and lock in one tick; between reads, the local price API (in this process) must answer.
-      while ((count.get() as { n: number }).n <= past) {
-        if (Date.now() > deadline) throw new Error("no prediction was resolved");
-        await new Promise((resolve) => setImmediate(resolve));
+      const raw = new BetterSqlite3(location.file, { readonly: true });
+      try {
+        const count = raw.prepare("SELECT count(*) AS n FROM user_predictions WHERE status <> 'active'");
+        prices.release();
+        // SQLite resolves a pass in milliseconds: only during it, read on every turn of the
+        // event loop (the local price API in this process must still answer), and kill in the
+        // same tick as the read.
+        while ((count.get() as { n: number }).n <= past) {
+          if (Date.now() > deadline) throw new Error("no prediction was resolved");
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        resolver.child.kill("SIGKILL");
+      } finally {
+        raw.close();
       }
-      raw.exec("BEGIN IMMEDIATE");
-      return {
-        resolved: (count.get() as { n: number }).n,
-        release: () => {
-          raw.exec("ROLLBACK");
-          raw.close();
-        },
-      };
+    } else {
+      prices.release();
+      // A query every millisecond or two: PostgreSQL's pass takes longer than SQLite's.
+      while ((await resolvedCount()) <= past) {
+        if (Date.now() > deadline) throw new Error("no prediction was resolved");
+        await sleep(1);
+      }
+      resolver.child.kill("SIGKILL");
     }
-    const client = new pg.Client({ connectionString: location.url });
-    await client.connect();
-    const count = async () =>
-      Number((await client.query("SELECT count(*) AS n FROM user_predictions WHERE status <> 'active'")).rows[0].n);
-    while ((await count()) <= past) {
-      if (Date.now() > deadline) throw new Error("no prediction was resolved");
-    }
-    await client.query("BEGIN");
-    await client.query("LOCK TABLE user_predictions IN EXCLUSIVE MODE");
-    return {
-      resolved: await count(),
-      release: async () => {
-        await client.query("ROLLBACK");
-        await client.end();
-      },
-    };
+    await exited;
+    return resolvedCount();
   }
 
   it("kill -9 mid-refresh, during a burst of writes and mid-resolution: restarted, it keeps every acknowledged write and resumes its jobs", async ({
@@ -225,13 +244,10 @@ describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect",
       });
       const burst = 20 + Math.floor(random() * 40);
       const staked = stakes.length;
-      // The resolver runs once per 10-second tick, whichever process: the kill falls in a
-      // tick this process has not run yet, so the next one resolves the moment it starts.
       await until("a burst of acknowledged writes and the dripping feed in flight", async () =>
         load.report.acknowledged >= burst &&
         load.report.predictions.length >= STAKES_PER_ROUND &&
-        feeds.inFlight(feedPath(dripping)) > 0 &&
-        !(await resolverRanThisTick())
+        feeds.inFlight(feedPath(dripping)) > 0
           ? true
           : undefined,
       );
@@ -262,13 +278,16 @@ describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect",
       );
       expect(due).toBeGreaterThanOrEqual(STAKES_PER_ROUND);
       quotes.bitcoin.usd = EXIT_USD;
-      const resolving = await start();
-      const held = await holdResolutionAfter(past + Math.floor((random() * due) / 4));
-      await kill(resolving);
-      await held.release();
+      // A pass resolves in milliseconds once it has its prices: they are held until the pass
+      // is seen to begin, so the wait for it can look only now and then.
+      prices.state.mode = "held";
+      const resolving = await startInUnclaimedPeriod();
+      const resolved = await killAfterResolved(past + Math.floor((random() * due) / 4), resolving).finally(
+        prices.release,
+      );
       injected(task, 1);
-      expect(held.resolved - past, "some but not all were resolved at the kill").toBeGreaterThan(0);
-      expect(held.resolved - past).toBeLessThan(due);
+      expect(resolved - past, "some but not all were resolved at the kill").toBeGreaterThan(0);
+      expect(resolved - past).toBeLessThan(due);
       const resolverLease = (await leasesOf(resolving)).find((row) => row.name === "prediction-resolver");
       expect(resolverLease, "the killed process held the resolver's lease").toBeDefined();
       left.set("prediction-resolver", resolverLease as { holder: string; expires_at: number });
@@ -277,10 +296,13 @@ describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect",
     // The last start on the same data.
     const server = await start();
     await ready(server);
-    await until("every due prediction resolved", async () =>
-      (await resolvedCount()) === (await database.db.selectFrom("user_predictions").select("id").execute()).length
-        ? true
-        : undefined,
+    await until(
+      "every due prediction resolved",
+      async () =>
+        (await resolvedCount()) === (await database.db.selectFrom("user_predictions").select("id").execute()).length
+          ? true
+          : undefined,
+      2 * RESOLVE_EVERY_MS + 10_000,
     );
     // The resolver's lease is the new process's, taken while the killed one's would still have run.
     const runs = await database.db.selectFrom("job_runs").selectAll().execute();

@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type FakePriceMode = "ok" | "error500" | "garbage" | "slow" | "wrong-shape";
+/** `held`: every answer waits until `release()` (a test decides when prices arrive). */
+export type FakePriceMode = "ok" | "error500" | "garbage" | "slow" | "wrong-shape" | "held";
 
 /**
  * A CoinGecko-compatible /simple/price on 127.0.0.1 that counts the calls it gets and
@@ -13,6 +14,7 @@ export async function startFakePriceApi(quotes: Record<string, unknown>) {
   /** The API key each call carried in its query (CoinGecko's pro key parameter), if any. */
   const keys: string[] = [];
   const state = { mode: "ok" as FakePriceMode, slowMs: 1_000 };
+  const held: Array<() => void> = [];
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     if (url.pathname !== "/api/v3/simple/price") {
@@ -30,7 +32,8 @@ export async function startFakePriceApi(quotes: Record<string, unknown>) {
       const body = Object.fromEntries(ids.filter((id) => Object.hasOwn(quotes, id)).map((id) => [id, quotes[id]]));
       response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
     };
-    if (state.mode === "slow") setTimeout(answer, state.slowMs).unref();
+    if (state.mode === "held") held.push(answer);
+    else if (state.mode === "slow") setTimeout(answer, state.slowMs).unref();
     else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -41,6 +44,11 @@ export async function startFakePriceApi(quotes: Record<string, unknown>) {
     calls,
     keys,
     state,
+    /** Answers the calls held so far and those to come (mode back to ok). */
+    release() {
+      state.mode = "ok";
+      for (const answer of held.splice(0)) answer();
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
