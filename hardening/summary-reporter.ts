@@ -58,7 +58,9 @@ export default class HardeningSummary implements Reporter {
       this.failed === 0 && sum.lost === 0
         ? `Nothing lost: every acknowledged write was found and the bank invariant held in each of ${number(sum.bank)} checks (${number(this.passed)} tests passed${this.notRun.length > 0 ? `; ${number(this.notRun.length)} not run here, below` : ""}).`
         : `NOT HELD: ${number(this.failed)} test(s) failed, ${number(sum.lost)} acknowledged write(s) missing.`,
-      ...(this.notRun.length > 0 ? [`Not run here: ${number(this.notRun.length)} — ${this.notRun.join("; ")}`] : []),
+      ...(this.notRun.length > 0
+        ? [`Not run here (each says why): ${number(this.notRun.length)} — ${this.notRun.join("; ")}`]
+        : []),
       "",
     ];
     console.log(lines.join("\n"));

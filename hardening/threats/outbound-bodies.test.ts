@@ -612,7 +612,7 @@ describe.each(testDatabaseTargets())("T6–T7 hostile bodies on $dialect", (targ
 /** No database here: the client alone, timed once in real time. */
 describe("T7 the real deadline", () => {
   it.runIf(FULL)(
-    "the default 20 s deadline holds against a dripping body, in real time",
+    "the default 20 s deadline holds against a dripping body, in real time (full size only: npm run test:hardening)",
     { timeout: 60_000 },
     async ({ task }) => {
       const net = await startStandInInternet();
