@@ -11,10 +11,19 @@ import { startFeedScheduler } from "./feed-scheduler.ts";
 let server: http.Server;
 let base: string;
 let requests = 0;
+const hits = new Map<string, number>();
+/** Requests to /hang still open: its source never answers, so only the client ends them. */
+let hanging = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     requests++;
+    hits.set(req.url ?? "", (hits.get(req.url ?? "") ?? 0) + 1);
+    if (req.url === "/hang") {
+      hanging++;
+      req.socket.once("close", () => hanging--);
+      return;
+    }
     if (req.url === "/failing") {
       res.writeHead(503);
       res.end();
@@ -104,6 +113,27 @@ describe("the feed scheduler", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(requests).toBe(before);
     } finally {
+      await handle.dispose();
+    }
+  });
+
+  it("keeps refreshing the other feeds while one source hangs (a pass does not wait for it)", async () => {
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    };
+    const { handle, scheduler } = await setup({ bitcoin: "/hang", news: "/news-beside-a-hang" });
+    try {
+      // Start-up: both fetched; the hanging one holds its slot for up to 3 × 2 s plus waits.
+      await until(() => (hits.get("/news-beside-a-hang") ?? 0) >= 1 && hanging > 0);
+      expect(hits.get("/news-beside-a-hang")).toBe(1);
+      // The healthy feed comes due again while the first pass still waits on the hang.
+      await handle.database.db.updateTable("feeds").set({ next_fetch_at: 0 }).where("key", "=", "news").execute();
+      await until(() => (hits.get("/news-beside-a-hang") ?? 0) >= 2);
+      expect(hits.get("/news-beside-a-hang"), "the healthy feed's second refresh").toBe(2);
+      expect(hanging, "the hanging source's request is still open").toBeGreaterThan(0);
+      expect(hits.get("/hang"), "the hanging feed is fetched by one pass at a time").toBe(1);
+    } finally {
+      await scheduler.stop();
       await handle.dispose();
     }
   });

@@ -1,28 +1,35 @@
 import { runCoinBackfill } from "../modules/feeds/coin-backfill.ts";
 import { builtInCoinSource } from "../modules/feeds/coin-tags.ts";
-import { type RefreshContext, refreshDueFeeds } from "../modules/feeds/refresh.ts";
+import { REFRESH_CONCURRENCY, type RefreshContext, refreshDueFeeds } from "../modules/feeds/refresh.ts";
 
 /** How often the scheduler looks for feeds that are due; each feed has its own next time. */
 export const CHECK_INTERVAL_MS = 30_000;
 
 /**
- * Refreshes feeds at start-up and then whenever one is due, one pass at a time. At
- * start-up every failing feed is tried again, while feeds fetched successfully less than
- * FEED_REFRESH_MS ago are left alone; a failing feed then waits longer each time, up to a
- * cap, and is never given up. After each pass, articles stored before coin tags existed
- * are tagged, a bounded batch at a time (coin-backfill.ts).
+ * Refreshes feeds at start-up and then whenever one is due. At start-up every failing
+ * feed is tried again, while feeds fetched successfully less than FEED_REFRESH_MS ago are
+ * left alone; a failing feed then waits longer each time, up to a cap, and is never given
+ * up. A feed whose source hangs or drips holds only its own refresh slot (up to 20 s an
+ * attempt, three attempts): the next check starts a pass of its own for the other feeds
+ * that come due meanwhile, so they keep their period. After each pass, articles stored
+ * before coin tags existed are tagged, a bounded batch at a time (coin-backfill.ts).
  */
 export function startFeedScheduler(ctx: Omit<RefreshContext, "signal">, checkEveryMs = CHECK_INTERVAL_MS) {
   const controller = new AbortController();
-  let running: Promise<void> | undefined;
+  const passes = new Set<Promise<void>>();
+  /** Feeds being refreshed by any pass under way. */
+  const busy = new Set<string>();
   let first = true;
 
   const tick = () => {
-    if (running || controller.signal.aborted) return;
+    if (controller.signal.aborted) return;
+    // A pass under way is still listing its feeds, or every refresh slot is taken: that
+    // pass (or the next check) will see what is due.
+    if (passes.size > busy.size || busy.size >= REFRESH_CONCURRENCY) return;
     const startup = first;
     first = false;
     const signal = controller.signal;
-    running = refreshDueFeeds({ ...ctx, signal }, { startup })
+    const pass: Promise<void> = refreshDueFeeds({ ...ctx, signal }, { startup, busy })
       .then(() =>
         runCoinBackfill({
           database: ctx.database,
@@ -38,8 +45,14 @@ export function startFeedScheduler(ctx: Omit<RefreshContext, "signal">, checkEve
         if (error.name !== "AbortError") ctx.log.error({ err: error }, "feed refresh pass failed");
       })
       .finally(() => {
-        running = undefined;
+        passes.delete(pass);
       });
+    passes.add(pass);
+  };
+
+  /** Resolves once no pass is under way (passes started meanwhile included). */
+  const idle = async () => {
+    while (passes.size > 0) await Promise.allSettled([...passes]);
   };
 
   tick();
@@ -47,15 +60,15 @@ export function startFeedScheduler(ctx: Omit<RefreshContext, "signal">, checkEve
   timer.unref();
 
   return {
-    /** Stops scheduling, cancels fetches in flight and waits for the pass to wind down. */
+    /** Stops scheduling, cancels fetches in flight and waits for every pass to wind down. */
     async stop(): Promise<void> {
       clearInterval(timer);
       controller.abort();
-      await running;
+      await idle();
     },
-    /** Looks for due feeds now (a reader asked for a refresh); a pass under way is left to finish. */
+    /** Looks for due feeds now (a reader asked for a refresh); passes under way are left to finish. */
     wake: tick,
-    /** The pass under way, if any (for tests). */
-    idle: () => running ?? Promise.resolve(),
+    /** Every pass under way, if any (for tests). */
+    idle,
   };
 }

@@ -243,7 +243,10 @@ export type RefreshSummary = { attempted: number; outcomes: Partial<Record<Refre
  * members follow (each once, however many follow it). Feeds nobody follows any more
  * lose their articles.
  */
-export async function refreshDueFeeds(ctx: RefreshContext, { startup = false } = {}): Promise<RefreshSummary> {
+export async function refreshDueFeeds(
+  ctx: RefreshContext,
+  { startup = false, busy }: { startup?: boolean; busy?: Set<string> } = {},
+): Promise<RefreshSummary> {
   const now = (ctx.now ?? Date.now)();
   const builtIn = ctx.sources.feeds.map((feed) => feed.key);
   const rows =
@@ -257,20 +260,33 @@ export async function refreshDueFeeds(ctx: RefreshContext, { startup = false } =
   const statuses = new Map(rows.map((row) => [row.key, row]));
   const due: Array<{ key: string; url: string }> = ctx.sources.feeds.filter(
     (feed): feed is FeedDefinition & { url: string } =>
-      feed.url !== null && isFeedDue(statuses.get(feed.key), feed.url, now, startup),
+      feed.url !== null && !busy?.has(feed.key) && isFeedDue(statuses.get(feed.key), feed.url, now, startup),
   );
   const work = due.map((feed) => ({ feed, fetcher: ctx.fetcher }));
   const memberFeeds = ctx.memberFeeds;
   if (memberFeeds) {
     await pruneUnfollowedFeeds(ctx.database);
     const members = await dueMemberFeeds(ctx.database, { now, startup, limit: MEMBER_FEEDS_PER_PASS });
-    work.push(...members.map((feed) => ({ feed, fetcher: memberFeeds.fetcher })));
+    work.push(
+      ...members.filter((feed) => !busy?.has(feed.key)).map((feed) => ({ feed, fetcher: memberFeeds.fetcher })),
+    );
   }
-  const summary: RefreshSummary = { attempted: work.length, outcomes: {} };
-  await eachLimited(work, REFRESH_CONCURRENCY, async ({ feed, fetcher }) => {
+  const summary: RefreshSummary = { attempted: 0, outcomes: {} };
+  // Passes may overlap (the scheduler's next one does not wait for a feed that hangs):
+  // `busy` holds the feeds being refreshed by any of them, so each is fetched by one at a
+  // time and all of them together keep to about REFRESH_CONCURRENCY fetches.
+  const slots = busy ? Math.max(0, REFRESH_CONCURRENCY - busy.size) : REFRESH_CONCURRENCY;
+  await eachLimited(work, slots, async ({ feed, fetcher }) => {
     ctx.signal?.throwIfAborted();
-    const outcome = await refreshFeed({ ...ctx, fetcher }, feed, { listedAt: now, startup });
-    summary.outcomes[outcome] = (summary.outcomes[outcome] ?? 0) + 1;
+    if (busy?.has(feed.key)) return;
+    busy?.add(feed.key);
+    try {
+      summary.attempted += 1;
+      const outcome = await refreshFeed({ ...ctx, fetcher }, feed, { listedAt: now, startup });
+      summary.outcomes[outcome] = (summary.outcomes[outcome] ?? 0) + 1;
+    } finally {
+      busy?.delete(feed.key);
+    }
   });
   if (summary.attempted > 0 && summary.outcomes.failed === summary.attempted) {
     ctx.log.error({ feeds: summary.attempted }, "every feed failed to refresh");
