@@ -19,27 +19,40 @@ export function startFeedScheduler(ctx: Omit<RefreshContext, "signal">, checkEve
   const passes = new Set<Promise<void>>();
   /** Feeds being refreshed by any pass under way. */
   const busy = new Set<string>();
+  /** Passes still reading which feeds are due (they will see what a new check would). */
+  let listing = 0;
+  /** The coin backfill under way: one at a time, whichever pass ends first starts it. */
+  let backfill: Promise<unknown> | undefined;
   let first = true;
 
+  const backfillCoins = (signal: AbortSignal) => {
+    backfill ??= runCoinBackfill({
+      database: ctx.database,
+      coins: ctx.coins ?? builtInCoinSource,
+      holder: ctx.holder,
+      log: ctx.log,
+      signal,
+      now: ctx.now?.(),
+    }).finally(() => {
+      backfill = undefined;
+    });
+    return backfill;
+  };
+
   const tick = () => {
-    if (controller.signal.aborted) return;
-    // A pass under way is still listing its feeds, or every refresh slot is taken: that
-    // pass (or the next check) will see what is due.
-    if (passes.size > busy.size || busy.size >= REFRESH_CONCURRENCY) return;
+    if (controller.signal.aborted || listing > 0 || busy.size >= REFRESH_CONCURRENCY) return;
     const startup = first;
     first = false;
     const signal = controller.signal;
-    const pass: Promise<void> = refreshDueFeeds({ ...ctx, signal }, { startup, busy })
-      .then(() =>
-        runCoinBackfill({
-          database: ctx.database,
-          coins: ctx.coins ?? builtInCoinSource,
-          holder: ctx.holder,
-          log: ctx.log,
-          signal,
-          now: ctx.now?.(),
-        }),
-      )
+    listing += 1;
+    let listed = false;
+    const doneListing = () => {
+      if (!listed) listing -= 1;
+      listed = true;
+    };
+    const pass: Promise<void> = refreshDueFeeds({ ...ctx, signal }, { startup, busy, onListed: doneListing })
+      .finally(doneListing)
+      .then(() => backfillCoins(signal))
       .then(() => undefined)
       .catch((error: Error) => {
         if (error.name !== "AbortError") ctx.log.error({ err: error }, "feed refresh pass failed");
@@ -52,7 +65,7 @@ export function startFeedScheduler(ctx: Omit<RefreshContext, "signal">, checkEve
 
   /** Resolves once no pass is under way (passes started meanwhile included). */
   const idle = async () => {
-    while (passes.size > 0) await Promise.allSettled([...passes]);
+    while (passes.size > 0 || backfill) await Promise.allSettled([...passes, backfill]);
   };
 
   tick();

@@ -245,7 +245,17 @@ export type RefreshSummary = { attempted: number; outcomes: Partial<Record<Refre
  */
 export async function refreshDueFeeds(
   ctx: RefreshContext,
-  { startup = false, busy }: { startup?: boolean; busy?: Set<string> } = {},
+  {
+    startup = false,
+    busy,
+    onListed,
+  }: {
+    startup?: boolean;
+    /** Feeds being refreshed by other passes of this process (shared by them all): see below. */
+    busy?: Set<string>;
+    /** Told once the due feeds are known, before any is refreshed. */
+    onListed?: () => void;
+  } = {},
 ): Promise<RefreshSummary> {
   const now = (ctx.now ?? Date.now)();
   const builtIn = ctx.sources.feeds.map((feed) => feed.key);
@@ -266,19 +276,28 @@ export async function refreshDueFeeds(
   const memberFeeds = ctx.memberFeeds;
   if (memberFeeds) {
     await pruneUnfollowedFeeds(ctx.database);
-    const members = await dueMemberFeeds(ctx.database, { now, startup, limit: MEMBER_FEEDS_PER_PASS });
+    // Feeds another pass is refreshing are left out below: ask for that many more.
+    const members = await dueMemberFeeds(ctx.database, {
+      now,
+      startup,
+      limit: MEMBER_FEEDS_PER_PASS + (busy?.size ?? 0),
+    });
     work.push(
-      ...members.filter((feed) => !busy?.has(feed.key)).map((feed) => ({ feed, fetcher: memberFeeds.fetcher })),
+      ...members
+        .filter((feed) => !busy?.has(feed.key))
+        .slice(0, MEMBER_FEEDS_PER_PASS)
+        .map((feed) => ({ feed, fetcher: memberFeeds.fetcher })),
     );
   }
+  onListed?.();
   const summary: RefreshSummary = { attempted: 0, outcomes: {} };
   // Passes may overlap (the scheduler's next one does not wait for a feed that hangs):
-  // `busy` holds the feeds being refreshed by any of them, so each is fetched by one at a
-  // time and all of them together keep to about REFRESH_CONCURRENCY fetches.
-  const slots = busy ? Math.max(0, REFRESH_CONCURRENCY - busy.size) : REFRESH_CONCURRENCY;
-  await eachLimited(work, slots, async ({ feed, fetcher }) => {
+  // `busy` holds the feeds being refreshed by any of them, so each is fetched by one pass
+  // at a time, and all of them together by at most REFRESH_CONCURRENCY; a feed that finds
+  // every slot taken is left for the next pass (it is still due).
+  await eachLimited(work, REFRESH_CONCURRENCY, async ({ feed, fetcher }) => {
     ctx.signal?.throwIfAborted();
-    if (busy?.has(feed.key)) return;
+    if (busy && (busy.has(feed.key) || busy.size >= REFRESH_CONCURRENCY)) return;
     busy?.add(feed.key);
     try {
       summary.attempted += 1;
@@ -288,7 +307,8 @@ export async function refreshDueFeeds(
       busy?.delete(feed.key);
     }
   });
-  if (summary.attempted > 0 && summary.outcomes.failed === summary.attempted) {
+  // One feed failing alone in a pass of its own is that feed's status, not an outage.
+  if (summary.attempted > 1 && summary.outcomes.failed === summary.attempted) {
     ctx.log.error({ feeds: summary.attempted }, "every feed failed to refresh");
   }
   return summary;
