@@ -10,12 +10,15 @@ const MALFORMED_CODES = new Set([
   "FST_MP_PREMATURE_CLOSE",
   "FST_PROTO_VIOLATION",
   "FST_INVALID_MULTIPART_CONTENT_TYPE",
+  "ERR_STREAM_PREMATURE_CLOSE",
 ]);
 const MALFORMED_MESSAGES =
-  /^(Multipart: Boundary not found|Boundary required|Unexpected end of (multipart data|form)|Malformed)/;
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|Part terminated early due to unexpected end of multipart data)/;
 
 /** Whether `error` is the form's own fault (a parse error, a body cut short), not the server's. */
-function isMalformedForm(error: unknown): boolean {
+function isMalformedForm(error: unknown, request: FastifyRequest): boolean {
+  // The client hung up mid-upload (its socket error would otherwise read as the server's).
+  if (request.raw.destroyed && !request.raw.complete) return true;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === "string" && MALFORMED_CODES.has(code)) return true;
   return typeof message === "string" && MALFORMED_MESSAGES.test(message);
@@ -43,7 +46,8 @@ export async function readPictureUpload(request: FastifyRequest): Promise<Buffer
     if (TOO_MANY_PARTS.has(code)) {
       throw new AppError(413, "payload_too_large", "Send one picture in the form field 'file', and nothing else");
     }
-    if (isMalformedForm(error)) throw invalidRequest("The upload is not a well-formed multipart/form-data form");
+    if (isMalformedForm(error, request))
+      throw invalidRequest("The upload is not a well-formed multipart/form-data form");
     // Anything else (out of file handles, a bug) is the server's: a 500, logged.
     throw error;
   }
