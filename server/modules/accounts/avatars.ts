@@ -1,9 +1,8 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { IMAGE_MAX_BYTES, reencodeImage } from "../../lib/images.ts";
+import { reencodeImage } from "../../lib/images.ts";
 
-export const AVATAR_MAX_BYTES = IMAGE_MAX_BYTES;
 const AVATAR_SIZE = 512;
 export const AVATAR_NAME = /^[0-9a-f-]{36}\.webp$/;
 
