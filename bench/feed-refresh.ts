@@ -19,6 +19,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { feedKeys } from "../contracts/feed-catalog.ts";
 import { bigFeed } from "../server/test/big-feed.ts";
+import { freePort } from "../server/test/free-port.ts";
 import { judge, sized } from "./tiny.ts";
 
 const ITEMS = sized(108_000, 2_000);
@@ -218,12 +219,4 @@ function memoryMb(pid: number | undefined, field: "VmRSS" | "VmHWM"): number | n
   } catch {
     return null;
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
