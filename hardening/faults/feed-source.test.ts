@@ -5,10 +5,8 @@
  * every attempt lands on a known check; the sockets are real, and a hanging or dripping
  * source is cut off by the guarded client's own deadline (made short: a real wait).
  * Nothing here depends on how long anything took.
+ * The sources and the queries on what was stored: feed-source-server.ts.
  */
-import { createHash } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFeedScheduler } from "../../server/jobs/feed-scheduler.ts";
@@ -19,10 +17,19 @@ import { createGuardedFetch, type GuardedFetch } from "../../server/outbound/gua
 import { joinAsMember } from "../../server/test/accounts.ts";
 import { buildTestApp } from "../../server/test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
-import { rss } from "../../server/test/feed-server.ts";
 import { acknowledgedWrites, expectBankHolds, expectNothingLost } from "../acknowledged.ts";
 import { scale } from "../scale.ts";
 import { injected } from "../tally.ts";
+import {
+  ATTEMPTS,
+  FAILING,
+  FEEDS,
+  feedRows,
+  itemsOf,
+  type Mode,
+  startSources,
+  storedItems,
+} from "./feed-source-server.ts";
 
 const SECOND = 1_000;
 const MINUTE = 60 * SECOND;
@@ -39,111 +46,6 @@ const HOUR = 60 * MINUTE;
 const DEADLINE_MS = 250;
 /** README: a failing feed waits the refresh period, doubled with each failure after the first, up to 6 hours. */
 const backoffAfter = (failures: number) => Math.min(REFRESH_MS * 2 ** (failures - 1), 6 * HOUR);
-
-type Mode = "healthy" | "http-500" | "hang" | "drip" | "garbage";
-/** One source per failure mode, plus one that never fails; built-in feed keys, each pointed at the test server. */
-const FEEDS: Record<string, Mode> = {
-  bitcoin: "healthy",
-  news: "http-500",
-  market: "hang",
-  search: "drip",
-  xfeed: "garbage",
-};
-const FAILING = Object.keys(FEEDS).filter((key) => FEEDS[key] !== "healthy");
-/** A refresh tries 3 times (waiting 2 s, then 3 s) unless the source answered 200 with something unreadable. */
-const ATTEMPTS: Record<Mode, number> = { healthy: 1, "http-500": 3, hang: 3, drip: 3, garbage: 1 };
-
-/** Deterministic bytes that are no feed: the same on every run. */
-const noise = (n: number) => createHash("sha512").update(`noise ${n}`).digest();
-/** Answers of 200 that no feed reader can read, one after another. */
-const GARBAGE: Array<{ type: string; body: string | Buffer }> = [
-  { type: "application/rss+xml", body: Buffer.concat([noise(1), noise(2), noise(3)]) },
-  {
-    type: "text/html; charset=utf-8",
-    body: "<!doctype html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>",
-  },
-  { type: "application/json", body: '{"status":"ok","items":[{"title":"Cut off","link":"https://news.exam' },
-  { type: "application/xml", body: '<?xml version="1.0"?><Error><Code>AccessDenied</Code></Error>' },
-];
-
-/**
- * The feed sources: each path answers as its mode says, healthy with its own items until
- * the test makes it fail. A hanging request is held open and a dripping one gets a byte
- * at a time, until the client gives up (or the test ends).
- */
-async function startSources() {
-  const modes = new Map<string, Mode>(Object.entries(FEEDS).map(([key]) => [key, "healthy" as Mode]));
-  const items = new Map<string, Array<{ id: string; title: string; link: string }>>();
-  const hits = new Map<string, number>();
-  let failingAnswers = 0;
-  let garbage = 0;
-  const drips = new Set<NodeJS.Timeout>();
-  const server = http.createServer((request, response) => {
-    const key = (request.url ?? "/").slice(1);
-    hits.set(key, (hits.get(key) ?? 0) + 1);
-    const mode = modes.get(key);
-    if (mode === undefined) {
-      response.writeHead(404).end();
-      return;
-    }
-    if (mode !== "healthy") failingAnswers++;
-    switch (mode) {
-      case "healthy": {
-        const feed = rss(key, items.get(key) ?? []);
-        response.writeHead(200, { "content-type": feed.type }).end(feed.body);
-        return;
-      }
-      case "http-500":
-        response.writeHead(500, { "content-type": "text/plain" }).end("Internal Server Error");
-        return;
-      case "hang":
-        return; // headers never come
-      case "drip": {
-        response.writeHead(200, { "content-type": "application/rss+xml" });
-        const body = `<?xml version="1.0"?><rss version="2.0"><channel><title>${key}</title>`;
-        let sent = 0;
-        const drip = () => {
-          if (response.destroyed) return;
-          response.write(body[sent % body.length] as string);
-          sent++;
-          const timer = setTimeout(drip, 20);
-          drips.add(timer);
-        };
-        drip();
-        return;
-      }
-      case "garbage": {
-        const answer = GARBAGE[garbage++ % GARBAGE.length] as (typeof GARBAGE)[number];
-        response.writeHead(200, { "content-type": answer.type }).end(answer.body);
-        return;
-      }
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    base,
-    hits: (key: string) => hits.get(key) ?? 0,
-    /** Requests answered with a failure so far: the faults injected. */
-    failingAnswers: () => failingAnswers,
-    setMode: (key: string, mode: Mode) => modes.set(key, mode),
-    /** Whether the source at `url` is answering now at all (not hanging or dripping). */
-    finishes: (url: string) => !["hang", "drip"].includes(modes.get(new URL(url).pathname.slice(1)) ?? ""),
-    setItems: (key: string, list: Array<{ id: string; title: string; link: string }>) => items.set(key, list),
-    async close() {
-      for (const timer of drips) clearTimeout(timer);
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-const itemsOf = (key: string, round: string, count = 3) =>
-  Array.from({ length: count }, (_, i) => ({
-    id: `${key}-${round}-${i}`,
-    title: `${key} ${round} story ${i}`,
-    link: `https://news.example/${key}/${round}/${i}`,
-  }));
 
 describe.each(testDatabaseTargets())("Fault: feed sources failing for an hour ($dialect)", (target) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -198,7 +100,7 @@ describe.each(testDatabaseTargets())("Fault: feed sources failing for an hour ($
       // Every source healthy at first: each feed has stored items, which members vote on and keep.
       for (const key of Object.keys(FEEDS)) sources.setItems(key, itemsOf(key, "before"));
       await scheduler.idle();
-      const stored = await storedItems();
+      const stored = await storedItems(handle.database);
       for (const key of Object.keys(FEEDS)) expect(stored.get(key), key).toEqual(itemsOf(key, "before"));
       const acknowledged = acknowledgedWrites();
       const member = await joinAsMember(app, handle.database);
@@ -232,7 +134,7 @@ describe.each(testDatabaseTargets())("Fault: feed sources failing for an hour ($
       for (let elapsed = CHECK_MS; elapsed <= HOUR; elapsed += CHECK_MS) {
         await vi.advanceTimersByTimeAsync(CHECK_MS);
         await scheduler.idle();
-        for (const row of await feedRows()) {
+        for (const row of await feedRows(handle.database)) {
           const seen = failuresSeen.get(row.key);
           if (!seen || row.consecutive_failures === (seen.at(-1)?.failures ?? 0)) continue;
           const failedAt = Number(row.last_error_at);
@@ -266,12 +168,12 @@ describe.each(testDatabaseTargets())("Fault: feed sources failing for an hour ($
 
       // The healthy feed was refreshed on its period throughout, never held up or failed.
       expect(sources.hits("bitcoin") - healthyBefore).toBe(HOUR / REFRESH_MS);
-      const healthy = (await feedRows()).find((row) => row.key === "bitcoin");
+      const healthy = (await feedRows(handle.database)).find((row) => row.key === "bitcoin");
       expect(healthy).toMatchObject({ consecutive_failures: 0, last_error: null });
       expect(Number(healthy?.last_success_at)).toBe(start + HOUR);
 
       // Every item the failing feeds had is still there, and so are the members' votes and favorites.
-      expect(await storedItems()).toEqual(stored);
+      expect(await storedItems(handle.database)).toEqual(stored);
       await expectNothingLost(task, handle.database, acknowledged);
       await expectBankHolds(task, handle.database);
 
@@ -315,7 +217,7 @@ describe.each(testDatabaseTargets())("Fault: feed sources failing for an hour ($
       for (let elapsed = HOUR + CHECK_MS; elapsed <= recovery; elapsed += CHECK_MS) {
         await vi.advanceTimersByTimeAsync(CHECK_MS);
         await scheduler.idle();
-        const rows = await feedRows();
+        const rows = await feedRows(handle.database);
         const failing = rows.filter((row) => FAILING.includes(row.key) && row.last_error !== null);
         // Nobody is tried before their backoff ends.
         expect(failing.length, `at ${(elapsed - HOUR) / MINUTE} min after the hour`).toBe(
@@ -323,7 +225,7 @@ describe.each(testDatabaseTargets())("Fault: feed sources failing for an hour ($
         );
       }
       const recovered = (await app.inject({ method: "GET", url: "/api/feeds" })).json() as { feeds: FeedStatusShown[] };
-      const after = await storedItems();
+      const after = await storedItems(handle.database);
       for (const key of FAILING) {
         expect(recovered.feeds.find((feed) => feed.key === key)).toMatchObject({
           lastError: null,
@@ -349,30 +251,6 @@ describe.each(testDatabaseTargets())("Fault: feed sources failing for an hour ($
     consecutiveFailures: number;
     nextAttempt: string | null;
   };
-
-  /** Each feed's stored items, newest first, as the test server served them. */
-  async function storedItems() {
-    const rows = await handle.database.db
-      .selectFrom("articles")
-      .select(["feed_key", "title", "link", "item_id"])
-      .orderBy("feed_key")
-      .orderBy("link")
-      .execute();
-    const byFeed = new Map<string, Array<{ id: string; title: string; link: string }>>();
-    for (const row of rows) {
-      const list = byFeed.get(row.feed_key) ?? [];
-      list.push({ id: row.item_id, title: row.title, link: row.link });
-      byFeed.set(row.feed_key, list);
-    }
-    return byFeed;
-  }
-
-  async function feedRows() {
-    return handle.database.db
-      .selectFrom("feeds")
-      .select(["key", "consecutive_failures", "last_error", "last_error_at", "next_fetch_at", "last_success_at"])
-      .execute();
-  }
 });
 
 const iso = (time: number) => new Date(time).toISOString();
