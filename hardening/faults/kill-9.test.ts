@@ -13,56 +13,44 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import BetterSqlite3 from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminSignIn, call, joinThroughInvite } from "../../bench/cluster-http.ts";
-import { ensureBuilt, type ServerProcess, sleep, startFlags, startServer } from "../../bench/server-process.ts";
+import { ensureBuilt, type ServerProcess, startFlags, startServer } from "../../bench/server-process.ts";
 import { openDatabase } from "../../server/db/connection.ts";
 import type { Database } from "../../server/db/database.ts";
 import { RESOLVE_EVERY_MS } from "../../server/jobs/prediction-resolver.ts";
-import { feedCatalog } from "../../server/modules/feeds/catalog.ts";
 import { testDatabaseTargets } from "../../server/test/databases.ts";
-import { startFakePriceApi } from "../../server/test/fake-price-api.ts";
-import { type FeedRoute, rss, startFeedServer } from "../../server/test/feed-server.ts";
 import { acknowledgedWrites, expectBankHolds, expectNothingLost } from "../acknowledged.ts";
-import { articleLinks, type LoadMember, loadMember, startMemberLoad } from "../member-load.ts";
-import { scale } from "../scale.ts";
+import { type LoadMember, loadMember, startMemberLoad } from "../member-load.ts";
 import { injected } from "../tally.ts";
 import { until } from "../until.ts";
-
-/** Rounds of two kills each (mid-refresh during a burst, then mid-resolution). */
-const ROUNDS = scale(1, 3);
-const MEMBERS = 4;
-/** Stakes placed in each burst, at least: enough that a resolution pass takes a while to get through. */
-const STAKES_PER_ROUND = 48;
-/** Feeds that drip, one per round (each answers 500 until its round, and normally after). */
-const DRIPPING = ["news", "market", "search", "xfeed"].slice(0, ROUNDS);
-const ENTRY_USD = 100;
-/** An exit price at which "up 1 %" wins and "down 1 %" loses. */
-const EXIT_USD = 101.5;
-
-const pidOf = (holder: string) => Number(holder.split(":").at(-2));
-const feedPath = (key: string) => `/feeds/${key}`;
-const feedOf = (key: string): FeedRoute =>
-  rss(
-    `${key} feed`,
-    Array.from({ length: 12 }, (_, i) => ({
-      id: `${key}-${i}`,
-      title: `${key} story ${i}`,
-      link: `https://${key}.example/story-${i}`,
-    })),
-  );
+import {
+  DRIPPING,
+  ENTRY_USD,
+  EXIT_USD,
+  feedOf,
+  feedPath,
+  kill,
+  killAfterResolved,
+  type LeftLease,
+  type Location,
+  leasesOf,
+  MEMBERS,
+  pidOf,
+  ROUNDS,
+  ready,
+  resolvedCount,
+  STAKES_PER_ROUND,
+  startInUnclaimedPeriod,
+  startSources,
+} from "./kill-9-fixtures.ts";
 
 describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect", (target) => {
   const random = Math.random;
   let dataDir: string;
   let created: Awaited<ReturnType<typeof target.create>>;
-  let location: Parameters<typeof openDatabase>[0];
-  let feeds: Awaited<ReturnType<typeof startFeedServer>>;
-  let prices: Awaited<ReturnType<typeof startFakePriceApi>>;
-  const quotes = { bitcoin: { usd: ENTRY_USD } };
-  const routes: Record<string, FeedRoute> = {};
-  let env: Record<string, string>;
+  let location: Location;
+  let sources: Awaited<ReturnType<typeof startSources>>;
   let database: Database;
   const servers: ServerProcess[] = [];
 
@@ -74,150 +62,33 @@ describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect",
       created.location.dialect === "sqlite"
         ? { dialect: "sqlite", file: path.join(dataDir, "gemwire.db") }
         : created.location;
-    for (const feed of feedCatalog) if (feed.url !== null) routes[feedPath(feed.key)] = feedOf(feed.key);
-    for (const key of DRIPPING) routes[feedPath(key)] = { type: "text/plain", body: "down", status: 500 };
-    feeds = await startFeedServer(routes);
-    prices = await startFakePriceApi(quotes);
-    const sourcesFile = path.join(dataDir, "sources.json");
-    fs.writeFileSync(
-      sourcesFile,
-      JSON.stringify({
-        feeds: Object.fromEntries(Object.keys(routes).map((at) => [at.slice(7), `${feeds.base}${at}`])),
-      }),
-    );
-    env = {
-      SAMPLE_MODE: "0",
-      SOURCES_FILE: sourcesFile,
-      PRICE_API_URL: prices.baseUrl,
-      TRENDS_URL: `${feeds.base}/trends`,
-      ALLOW_PRIVATE_SOURCES: "1",
-      LOG_LEVEL: "fatal",
-      ...(location.dialect === "postgres" ? { DATABASE_URL: location.url } : {}),
-    };
+    sources = await startSources(dataDir, location);
   });
 
   afterAll(async () => {
     for (const server of servers) if (server.child.exitCode === null) server.child.kill("SIGKILL");
     await database?.close();
-    await feeds?.close();
-    await prices?.close();
+    await sources?.feeds.close();
+    await sources?.prices.close();
     await created?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   const start = async () => {
-    const server = await startServer(dataDir, startFlags(), env);
+    const server = await startServer(dataDir, startFlags(), sources.env);
     servers.push(server);
     return server;
   };
-  /** Up, on its database, with the article feed read. */
-  const ready = (server: ServerProcess) =>
-    until("the server to answer with articles", async () => {
-      if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode})`);
-      const health = await call(server.origin, "/api/health").catch(() => undefined);
-      if (health?.status !== 200) return undefined;
-      const links = await articleLinks(server.origin, "bitcoin");
-      return links.length > 0 ? links : undefined;
-    });
-  const kill = async (server: ServerProcess) => {
-    const exited = new Promise((resolve) => server.child.once("exit", resolve));
-    server.child.kill("SIGKILL");
-    await exited;
-  };
-  const leasesOf = async (server: ServerProcess) =>
-    (await database.db.selectFrom("job_leases").selectAll().execute()).filter(
-      (row) => pidOf(row.holder) === server.pid,
-    );
-  const resolvedCount = async () =>
-    Number(
-      (
-        await database.db
-          .selectFrom("user_predictions")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .where("status", "<>", "active")
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
-
-  /**
-   * A process resolves at once when it starts, unless this 10-second period's pass was
-   * already claimed (by a process killed since): then it would wait for its next tick, and a
-   * pass found by that tick resolves from cached prices in an instant. So the resolving
-   * process starts in a period nobody claimed: this one, or the next (no killed process can
-   * claim it). The wait is at most one period.
-   */
-  async function startInUnclaimedPeriod() {
-    const period = Math.floor(Date.now() / RESOLVE_EVERY_MS) * RESOLVE_EVERY_MS;
-    const claimed = await database.db
-      .selectFrom("job_runs")
-      .select("period")
-      .where("job", "=", "prediction-resolver")
-      .where("period_start", "=", period)
-      .executeTakeFirst();
-    if (claimed) await sleep(period + RESOLVE_EVERY_MS - Date.now() + 50);
-    return start();
-  }
-
-  /**
-   * Waits until more than `past` predictions are resolved and kills the resolving process in
-   * the same turn of the event loop; answers how many were resolved once it is dead (nothing
-   * can move that count any more). The resolver claims one pass per 10-second period,
-   * whichever process: the wait allows two periods and a margin. Prices are held (see the
-   * caller) until this process's pass is claimed, so it cannot write before this looks closely.
-   */
-  async function killAfterResolved(past: number, resolver: ServerProcess): Promise<number> {
-    const deadline = Date.now() + 2 * RESOLVE_EVERY_MS + 10_000;
-    await until(
-      "the resolver's pass to begin",
-      async () =>
-        (
-          await database.db
-            .selectFrom("job_runs")
-            .select("holder")
-            .where("job", "=", "prediction-resolver")
-            .where("finished_at", "is", null)
-            .execute()
-        ).some((run) => pidOf(run.holder) === resolver.pid) || undefined,
-      deadline - Date.now(),
-    );
-    const exited = new Promise((resolve) => resolver.child.once("exit", resolve));
-    if (location.dialect === "sqlite") {
-      const raw = new BetterSqlite3(location.file, { readonly: true });
-      try {
-        const count = raw.prepare("SELECT count(*) AS n FROM user_predictions WHERE status <> 'active'");
-        prices.release();
-        // SQLite resolves a pass in milliseconds: only during it, read on every turn of the
-        // event loop (the local price API in this process must still answer), and kill in the
-        // same tick as the read.
-        while ((count.get() as { n: number }).n <= past) {
-          if (Date.now() > deadline) throw new Error("no prediction was resolved");
-          await new Promise((resolve) => setImmediate(resolve));
-        }
-        resolver.child.kill("SIGKILL");
-      } finally {
-        raw.close();
-      }
-    } else {
-      prices.release();
-      // A query every millisecond or two: PostgreSQL's pass takes longer than SQLite's.
-      while ((await resolvedCount()) <= past) {
-        if (Date.now() > deadline) throw new Error("no prediction was resolved");
-        await sleep(1);
-      }
-      resolver.child.kill("SIGKILL");
-    }
-    await exited;
-    return resolvedCount();
-  }
 
   it("kill -9 mid-refresh, during a burst of writes and mid-resolution: restarted, it keeps every acknowledged write and resumes its jobs", async ({
     task,
   }) => {
+    const { routes, quotes, feeds, prices } = sources;
     const acks = acknowledgedWrites();
     const members: LoadMember[] = [];
     const stakes: string[] = [];
     /** Leases the killed processes left, by job: what the last start must take over. */
-    const left = new Map<string, { holder: string; expires_at: number }>();
+    const left = new Map<string, LeftLease>();
 
     for (let round = 0; round < ROUNDS; round++) {
       const dripping = DRIPPING[round] as string;
@@ -260,13 +131,13 @@ describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect",
       expect(report.refused, "the burst went on until the kill").toBeGreaterThan(0);
       expect(report.unexpected).toEqual([]);
       expect(stakes.length).toBeGreaterThan(staked);
-      const feedLease = (await leasesOf(server)).find((row) => row.name === `feed:${dripping}`);
+      const feedLease = (await leasesOf(database, server)).find((row) => row.name === `feed:${dripping}`);
       expect(feedLease, "the killed process held the dripping feed's lease").toBeDefined();
-      left.set(`feed:${dripping}`, feedLease as { holder: string; expires_at: number });
+      left.set(`feed:${dripping}`, feedLease as LeftLease);
       routes[feedPath(dripping)] = feedOf(dripping);
 
       // 2. Mid-resolution: every stake is due now, at a price half of them win at.
-      const past = await resolvedCount();
+      const past = await resolvedCount(database);
       const due = Number(
         (
           await database.db
@@ -281,16 +152,18 @@ describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect",
       // A pass resolves in milliseconds once it has its prices: they are held until the pass
       // is seen to begin, so the wait for it can look only now and then.
       prices.state.mode = "held";
-      const resolving = await startInUnclaimedPeriod();
-      const resolved = await killAfterResolved(past + Math.floor((random() * due) / 4), resolving).finally(
-        prices.release,
-      );
+      const resolving = await startInUnclaimedPeriod(database, start);
+      const resolved = await killAfterResolved(
+        { database, location, prices },
+        past + Math.floor((random() * due) / 4),
+        resolving,
+      ).finally(prices.release);
       injected(task, 1);
       expect(resolved - past, "some but not all were resolved at the kill").toBeGreaterThan(0);
       expect(resolved - past).toBeLessThan(due);
-      const resolverLease = (await leasesOf(resolving)).find((row) => row.name === "prediction-resolver");
+      const resolverLease = (await leasesOf(database, resolving)).find((row) => row.name === "prediction-resolver");
       expect(resolverLease, "the killed process held the resolver's lease").toBeDefined();
-      left.set("prediction-resolver", resolverLease as { holder: string; expires_at: number });
+      left.set("prediction-resolver", resolverLease as LeftLease);
     }
 
     // The last start on the same data.
@@ -299,14 +172,15 @@ describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect",
     await until(
       "every due prediction resolved",
       async () =>
-        (await resolvedCount()) === (await database.db.selectFrom("user_predictions").select("id").execute()).length
+        (await resolvedCount(database)) ===
+        (await database.db.selectFrom("user_predictions").select("id").execute()).length
           ? true
           : undefined,
       2 * RESOLVE_EVERY_MS + 10_000,
     );
     // The resolver's lease is the new process's, taken while the killed one's would still have run.
     const runs = await database.db.selectFrom("job_runs").selectAll().execute();
-    const killedResolver = left.get("prediction-resolver") as { holder: string; expires_at: number };
+    const killedResolver = left.get("prediction-resolver") as LeftLease;
     const lease = await database.db
       .selectFrom("job_leases")
       .select("holder")
@@ -327,7 +201,7 @@ describe.each(testDatabaseTargets())("Fault: kill -9 of the server on $dialect",
     // Each dripping feed was read again, by a later process, long before its killed lease ran
     // out: by a restart in a later round, or by this last one's start-up pass (waited for).
     for (const key of DRIPPING) {
-      const killedLease = left.get(`feed:${key}`) as { holder: string; expires_at: number };
+      const killedLease = left.get(`feed:${key}`) as LeftLease;
       const refreshed = await until(
         `${key} refreshed again by a later process`,
         async () => {
