@@ -9,94 +9,24 @@
  * in href, src, action, formaction and the like, no script element but the app's own —
  * and the payloads' markers are visible, so each page proves it rendered them as text.
  */
-import fs from "node:fs";
-import path from "node:path";
-import type { APIRequestContext, Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  ensureBuilt,
-  type ServerProcess,
-  startFlags,
-  startServer,
-  waitUntilReady,
-} from "../../bench/server-process.ts";
+import { ensureBuilt, type ServerProcess } from "../../bench/server-process.ts";
 import { launchChromium } from "../../bench/web-vitals.ts";
-import { feedCatalog } from "../../server/modules/feeds/catalog.ts";
-import { rss, startFeedServer } from "../../server/test/feed-server.ts";
 import { tempDirs } from "../../server/test/temp-dirs.ts";
-import { hostileAtom, hostileItems, hostileJsonFeed, hostileRss } from "../hostile-feeds.ts";
+import { hostileItems } from "../hostile-feeds.ts";
 import { LINKS, MARKUP, type MarkupPayload, QUICK_LINKS, QUICK_MARKUP } from "../payloads.ts";
 import { scale } from "../scale.ts";
 import { tried } from "../tally.ts";
-
-const ADMIN_PASSWORD = "xss browser admin password";
-const PASSWORD = "a long hardening password";
-
-/** Runs in the page before the app: records any payload that runs, and any dialog it opens. */
-function installHooks() {
-  const ran: unknown[] = [];
-  Object.defineProperty(window, "__xss", { value: ran, writable: false });
-  for (const name of ["alert", "confirm", "prompt"] as const) {
-    (window as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
-      ran.push(`${name}(${args.join(",")})`);
-    };
-  }
-}
-
-/** Runs in the page: everything in the DOM that would run script or load a script address. */
-function liveMarkup(): string[] {
-  const found: string[] = [];
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: a URL parser drops them, so must we
-  const squeeze = (value: string) => value.replace(/[\u0000-\u0020\u007f-\u009f]/g, "").toLowerCase();
-  const dangerous = (value: string) => /^(javascript|vbscript|data|file|livescript):/.test(squeeze(value));
-  const addressAttributes = new Set([
-    "href",
-    "src",
-    "action",
-    "formaction",
-    "xlink:href",
-    "data",
-    "poster",
-    "background",
-    "codebase",
-    "cite",
-    "ping",
-    "manifest",
-  ]);
-  for (const element of Array.from(document.querySelectorAll("*"))) {
-    const tag = element.tagName.toLowerCase();
-    for (const attribute of Array.from(element.attributes)) {
-      const name = attribute.name.toLowerCase();
-      if (name.startsWith("on")) found.push(`<${tag} ${name}="${attribute.value.slice(0, 60)}">`);
-      if (name === "srcdoc") found.push(`<${tag} srcdoc>`);
-      if (addressAttributes.has(name) && dangerous(attribute.value))
-        found.push(`<${tag} ${name}="${attribute.value.slice(0, 60)}">`);
-      if (name === "srcset" && attribute.value.split(",").some((part) => dangerous(part.trim())))
-        found.push(`<${tag} srcset="${attribute.value.slice(0, 60)}">`);
-    }
-    if (tag === "script") {
-      const script = element as HTMLScriptElement;
-      const own = script.type === "application/json" || script.src.startsWith(`${location.origin}/assets/`);
-      if (!own) found.push(`<script src="${script.src}">${(script.textContent ?? "").slice(0, 60)}`);
-    }
-    if (tag === "meta" && element.getAttribute("http-equiv")?.toLowerCase() === "refresh") found.push("<meta refresh>");
-    if (tag === "base") found.push(`<base href="${element.getAttribute("href")}">`);
-    if (["iframe", "object", "embed", "frame"].includes(tag)) {
-      const address = element.getAttribute("src") ?? element.getAttribute("data") ?? "";
-      if (!/^https:\/\//.test(address)) found.push(`<${tag} src="${address.slice(0, 60)}">`);
-    }
-  }
-  return found;
-}
-
-/** Runs in the page: the payload markers (xssprobe07, xssprobe07e2) its visible text and fields show; null if none. */
-function visibleMarkers(): string[] | null {
-  const fields = Array.from(document.querySelectorAll("input, textarea"), (field) => (field as HTMLInputElement).value);
-  // biome-ignore lint/performance/useDomNodeTextContent: what is rendered visible is the point
-  const text = [document.body.innerText, ...fields].join("\n");
-  const markers = [...new Set(text.match(/xssprobe\d+(?:e\d)?/g) ?? [])];
-  return markers.length > 0 ? markers : null;
-}
+import { installHooks, liveMarkup, visibleMarkers } from "./xss-browser-page.ts";
+import {
+  contexts,
+  type FeedSite,
+  oneLine,
+  startBuiltApp,
+  startHostileFeeds,
+  storePayloads,
+} from "./xss-browser-site.ts";
 
 describe("T1 and T2 stored XSS in the rendered page (Chromium, the built app)", () => {
   // Quick: a script element, a failing image's handler, a javascript: link and a dialog.
@@ -107,123 +37,22 @@ describe("T1 and T2 stored XSS in the rendered page (Chromium, the built app)", 
   const links = scale(QUICK_LINKS, LINKS);
   const feedItems = hostileItems(scale(QUICK_MARKUP, MARKUP), links);
   const temp = tempDirs();
-  let site: Awaited<ReturnType<typeof startFeedServer>>;
+  let site: FeedSite;
   let server: ServerProcess;
   let browser: Browser;
   let admin: BrowserContext;
   let victim: BrowserContext;
-  const authors: BrowserContext[] = [];
-  const blogSlugs: string[] = [];
-  const oneLine = (payload: MarkupPayload) => `${payload.marker} ${payload.text.trim().replace(/\s+/g, " ")}`;
-
-  const call = async (
-    request: APIRequestContext,
-    method: "post" | "patch" | "put",
-    url: string,
-    data: unknown,
-    status = 201,
-  ) => {
-    const response = await request[method](url, { data, headers: { origin: server.origin } });
-    expect(response.status(), `${method} ${url}: ${(await response.text()).slice(0, 300)}`).toBe(status);
-    return response.json().catch(() => null);
-  };
+  let authors: BrowserContext[] = [];
+  let blogSlugs: string[] = [];
 
   beforeAll(async () => {
     ensureBuilt();
-    const empty = rss("Empty", []);
-    site = await startFeedServer({
-      "/bitcoin": { type: "application/rss+xml", body: hostileRss(feedItems) },
-      "/news": { type: "application/atom+xml", body: hostileAtom(feedItems) },
-      "/market": { type: "application/feed+json", body: hostileJsonFeed(feedItems.filter((_, i) => i % 5 === 0)) },
-      ...Object.fromEntries(
-        feedCatalog
-          .filter((feed) => feed.url !== null && !["bitcoin", "news", "market"].includes(feed.key))
-          .map((feed) => [`/${feed.key}`, empty]),
-      ),
-    });
-    const dataDir = temp.make("xss-browser");
-    const sourcesFile = path.join(dataDir, "sources.json");
-    fs.writeFileSync(
-      sourcesFile,
-      JSON.stringify({
-        feeds: Object.fromEntries(
-          feedCatalog.filter((feed) => feed.url !== null).map((feed) => [feed.key, `${site.base}/${feed.key}`]),
-        ),
-      }),
-    );
-    server = await startServer(dataDir, startFlags(), {
-      SAMPLE_MODE: "0",
-      ALLOW_PRIVATE_SOURCES: "1",
-      SOURCES_FILE: sourcesFile,
-      ADMIN_PASSWORD,
-      // No outside service: prices and trends answer 404 from the local server.
-      PRICE_API_URL: `${site.base}/prices`,
-      TRENDS_URL: `${site.base}/trends`,
-      REALTIME_TRENDS_URL: `${site.base}/realtime`,
-      LOG_LEVEL: "error",
-      TRUST_PROXY: "127.0.0.1",
-    });
-    await waitUntilReady(server);
+    site = await startHostileFeeds(feedItems);
+    server = await startBuiltApp(site, temp.make("xss-browser"));
     browser = await launchChromium();
-    // Each person comes from an address of their own (TRUST_PROXY below), as real members
-    // do, so the per-address sign-up limit counts them apart.
-    let devices = 0;
-    const context = async () => {
-      const made = await browser.newContext({
-        baseURL: server.origin,
-        extraHTTPHeaders: { "x-forwarded-for": `2001:db8:${(++devices).toString(16)}::1` },
-      });
-      // There is no internet here: other hosts (feed images, widgets) fail at once instead
-      // of waiting on DNS, and a failing image still runs any handler it carries.
-      await made.route(
-        (url) => url.origin !== server.origin,
-        (route) => route.abort(),
-      );
-      return made;
-    };
+    const context = contexts(browser, server);
     [admin, victim] = await Promise.all([context(), context()]);
-    await call(admin.request, "post", "/api/admin/login", { password: ADMIN_PASSWORD }, 204);
-    const join = async (handle: string) => {
-      const member = await context();
-      const { code } = await call(admin.request, "post", "/api/admin/invites", { note: `for ${handle}` });
-      await call(member.request, "post", "/api/auth/signup", { inviteCode: code, handle, password: PASSWORD });
-      return member;
-    };
-    const { code } = await call(admin.request, "post", "/api/admin/invites", { note: "for victim" });
-    await call(victim.request, "post", "/api/auth/signup", { inviteCode: code, handle: "victim", password: PASSWORD });
-
-    const { items } = await (await victim.request.get("/api/feeds/bitcoin/items?limit=100")).json();
-    const article = (items as Array<{ link: string }>).find((item) => item.link)?.link as string;
-    expect(article).toBeTruthy();
-    for (const payload of markup) {
-      // A member named by the payload, commenting it on an article and on a blog post made of it.
-      const member = await join(`author_${payload.marker}`);
-      authors.push(member);
-      await call(member.request, "patch", "/api/me", { username: oneLine(payload).slice(0, 50) }, 200);
-      const post = await call(admin.request, "post", "/api/admin/blog", {
-        title: oneLine(payload).slice(0, 200),
-        excerpt: `${payload.text} ${payload.marker}`,
-        content: `${payload.text}\n\n${payload.marker} second paragraph`,
-        author: oneLine(payload).slice(0, 100),
-        tags: [payload.marker],
-      });
-      blogSlugs.push(post.slug);
-      await call(admin.request, "post", "/api/admin/events", {
-        title: oneLine(payload).slice(0, 200),
-        description: `${payload.text}\n${payload.marker}`,
-        startDate: new Date(Date.now() + 86_400_000).toISOString(),
-        endDate: new Date(Date.now() + 2 * 86_400_000).toISOString(),
-        location: { city: oneLine(payload).slice(0, 100), country: "Portugal" },
-        website: "https://event.example/",
-      });
-      await call(admin.request, "post", "/api/admin/invites", { note: oneLine(payload).slice(0, 200) });
-      for (const contentId of [article, post.url]) {
-        await call(member.request, "post", "/api/comments", {
-          contentId,
-          content: `${payload.text} ${payload.marker} @victim`,
-        });
-      }
-    }
+    ({ authors, blogSlugs } = await storePayloads(server, { admin, victim, context }, markup));
   });
   afterAll(async () => {
     await browser?.close();

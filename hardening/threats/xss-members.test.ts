@@ -11,22 +11,23 @@
  * inert text. The routes come from the app: a new one fails this test until it is read
  * here or named below with why it shows no member text.
  */
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createInvite } from "../../server/modules/accounts/invites.ts";
 import { openSession } from "../../server/modules/accounts/sessions.ts";
 import { upsertArticles } from "../../server/modules/feeds/repository.ts";
-import { cookieOf, joinAsMember, TEST_PASSWORD } from "../../server/test/accounts.ts";
+import { joinAsMember, TEST_PASSWORD } from "../../server/test/accounts.ts";
 import { buildTestApp } from "../../server/test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
 import { testItem } from "../../server/test/items.ts";
 import { tempDirs } from "../../server/test/temp-dirs.ts";
-import { LINKS, MARKUP, type MarkupPayload, QUICK_LINKS, QUICK_MARKUP } from "../payloads.ts";
+import { LINKS, MARKUP, QUICK_LINKS, QUICK_MARKUP } from "../payloads.ts";
 import { getRoutes, NO_STORED_TEXT } from "../routes.ts";
 import { scale } from "../scale.ts";
 import { API_IDS, decodeHtmlOnce, unsafeInJson, unsafeInXml } from "../stored-text.ts";
 import { tried } from "../tally.ts";
 import { readXml } from "../xml.ts";
+import { collectStrings, expectStatus, type Place, storeMemberPayloads } from "./xss-members-store.ts";
 
 /** GET routes that show no text a member or the admin wrote, and why; every other GET route is read below. */
 const NO_MEMBER_TEXT: Record<string, string> = {
@@ -58,14 +59,6 @@ const SHOWN_ON: Record<string, string[]> = {
 /** RSS elements whose text is plain text (not HTML): the blog's author and tags, as the admin wrote them. */
 const RSS_PLAIN_TEXT = new Set(["dc:creator", "category"]);
 
-type Place = {
-  /** What the person wrote, and where it was stored. */
-  label: string;
-  payload: MarkupPayload;
-  /** The text as it must come back (trimmed, as every text field is). */
-  text: string;
-};
-
 describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $dialect", (target) => {
   const markup = scale(QUICK_MARKUP, MARKUP);
   const links = scale(QUICK_LINKS, LINKS);
@@ -76,14 +69,14 @@ describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $d
   let admin: Record<string, string>;
   let victim: Awaited<ReturnType<typeof joinAsMember>>;
   let signUps = 0;
-  const stored: Place[] = [];
-  const blogSlugs: string[] = [];
-  const commentIds: string[] = [];
-  const authors: Array<Record<string, string>> = [];
+  // Each sign-up from an address of its own, so the per-address sign-up limit counts them apart.
+  const nextAddress = () => `203.0.113.${++signUps}`;
+  let stored: Place[] = [];
+  let blogSlugs: string[] = [];
+  let commentIds: string[] = [];
+  let authors: Array<Record<string, string>> = [];
 
   const send = (options: InjectOptions) => app.inject(options);
-  const expectStatus = (response: LightMyRequestResponse, status: number, what: string) =>
-    expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBe(status);
 
   beforeAll(async () => {
     handle = await openTestDatabase(target);
@@ -93,111 +86,12 @@ describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $d
     await app.ready();
     admin = { gemwire_admin: await openSession(handle.database, { admin: true }) };
     victim = await joinAsMember(app, handle.database, "victim");
-
-    for (const payload of markup) {
-      const text = payload.text.trim();
-      // One-line fields refuse tabs and line breaks (contracts/text.ts); they get the payload with spaces.
-      const line = text.replace(/\s+/g, " ");
-      // A member whose display name is the payload, commenting it and @mentioning the victim.
-      const { code } = await createInvite(handle.database, {});
-      const joined = await send({
-        method: "POST",
-        url: "/api/auth/signup",
-        payload: { inviteCode: code, handle: `author_${payload.marker}`, password: TEST_PASSWORD, username: "x" },
-        remoteAddress: `203.0.113.${++signUps}`,
-      });
-      expectStatus(joined, 201, "sign-up");
-      const author = { gemwire_session: cookieOf(joined, "gemwire_session")?.value ?? "" };
-      authors.push(author);
-      expectStatus(
-        await send({ method: "PATCH", url: "/api/me", payload: { username: line.slice(0, 50) }, cookies: author }),
-        200,
-        "display name",
-      );
-      stored.push({ label: "display name", payload, text: line.slice(0, 50).trim() });
-      if (line !== text) {
-        const refused = await send({ method: "PATCH", url: "/api/me", payload: { username: text }, cookies: author });
-        expectStatus(refused, 400, "display name with a control character");
-      }
-      const comment = await send({
-        method: "POST",
-        url: "/api/comments",
-        payload: { contentId: article, content: `${text} @victim` },
-        cookies: author,
-      });
-      expectStatus(comment, 201, "comment");
-      commentIds.push(comment.json().id);
-      // Edited, the comment's second text is the payload again, doubled.
-      expectStatus(
-        await send({
-          method: "PATCH",
-          url: `/api/comments/${comment.json().id}`,
-          payload: { content: `${text}\n\n${text} @victim` },
-          cookies: author,
-        }),
-        200,
-        "comment edit",
-      );
-      stored.push({ label: "edited comment", payload, text: `${text}\n\n${text} @victim` });
-      // The mention's notification previews the comment as it stands: its first 50 characters,
-      // spaces flattened, cut as text (not at a tag).
-      const flat = `${text} ${text} @victim`.replace(/\s+/g, " ");
-      stored.push({
-        label: "notification preview",
-        payload,
-        text: flat.length > 50 ? `${flat.slice(0, 50)}...` : flat,
-      });
-
-      // The admin's text: a blog post and an event made of the payload, an invitation noting it.
-      const post = await send({
-        method: "POST",
-        url: "/api/admin/blog",
-        payload: {
-          title: `${payload.marker} ${line}`.slice(0, 200),
-          excerpt: text,
-          content: `${text}\n\n${payload.marker} second paragraph`,
-          author: line.slice(0, 100),
-          tags: [line.replaceAll(",", " ").slice(0, 40)],
-        },
-        cookies: admin,
-      });
-      expectStatus(post, 201, "blog post");
-      blogSlugs.push(post.json().slug);
-      stored.push({ label: "blog post title", payload, text: `${payload.marker} ${line}`.slice(0, 200).trim() });
-      stored.push({ label: "blog post excerpt", payload, text });
-      stored.push({ label: "blog post author", payload, text: line.slice(0, 100).trim() });
-      const commentOnPost = await send({
-        method: "POST",
-        url: "/api/comments",
-        payload: { contentId: post.json().url, content: text },
-        cookies: author,
-      });
-      expectStatus(commentOnPost, 201, "comment on a blog post");
-      const event = await send({
-        method: "POST",
-        url: "/api/admin/events",
-        payload: {
-          title: line.slice(0, 200),
-          description: `${text}\n${payload.marker}`,
-          startDate: "2027-03-01T10:00:00.000Z",
-          endDate: "2027-03-02T18:00:00.000Z",
-          location: { city: line.slice(0, 100), country: line.slice(0, 100) },
-          website: "https://event.example/",
-        },
-        cookies: admin,
-      });
-      expectStatus(event, 201, "event");
-      stored.push({ label: "event title", payload, text: line.slice(0, 200).trim() });
-      stored.push({ label: "event city", payload, text: line.slice(0, 100).trim() });
-      const invite = await send({
-        method: "POST",
-        url: "/api/admin/invites",
-        payload: { note: line.slice(0, 200) },
-        cookies: admin,
-      });
-      expectStatus(invite, 201, "invitation");
-      stored.push({ label: "invitation note", payload, text: line.slice(0, 200).trim() });
-    }
+    ({ stored, blogSlugs, commentIds, authors } = await storeMemberPayloads(app, handle.database, {
+      markup,
+      article,
+      admin,
+      nextAddress,
+    }));
   });
   afterAll(async () => {
     await app?.close();
@@ -213,7 +107,7 @@ describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $d
         method: "POST",
         url: "/api/auth/signup",
         payload: { inviteCode: code, handle: payload.text, password: TEST_PASSWORD },
-        remoteAddress: `203.0.113.${++signUps}`,
+        remoteAddress: nextAddress(),
       });
       expectStatus(response, 400, `handle ${payload.name}`);
       expect(response.json().error.message).toContain("Use 1 to 30 letters, digits or underscores");
@@ -359,9 +253,3 @@ describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $d
     tried(task, "xss", markup.length);
   });
 });
-
-function collectStrings(value: unknown, into: string[] = []): void {
-  if (typeof value === "string") into.push(value);
-  else if (Array.isArray(value)) for (const item of value) collectStrings(item, into);
-  else if (value && typeof value === "object") for (const item of Object.values(value)) collectStrings(item, into);
-}
