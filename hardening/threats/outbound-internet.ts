@@ -8,6 +8,9 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Database } from "../../server/db/database.ts";
+import { createLogger } from "../../server/logger.ts";
+import type { Sources } from "../../server/modules/feeds/sources.ts";
 import { isPublicAddress } from "../../server/outbound/address-policy.ts";
 import { type GuardedFetch, type GuardedFetchOptions, OutboundError } from "../../server/outbound/guarded-fetch.ts";
 import { type FeedHandler, startFeedServer } from "../../server/test/feed-server.ts";
@@ -199,3 +202,25 @@ export function recording(fetcher: GuardedFetch) {
   ) as GuardedFetch;
   return { fetcher: wrapped, errors, urls };
 }
+
+/** The logger handed to what the tests run: their output is the assertions, not log lines. */
+export const silent = createLogger({ logLevel: "silent" });
+
+/**
+ * What the feeds' refresh is given, as main.ts gives it, with `fetcher` in the stand-in
+ * internet: no waiting between retries, so a refused or cut-off fetch fails at once.
+ */
+export const feedRefreshContext = (
+  database: Database,
+  fetcher: GuardedFetch,
+  sources: Sources = { feeds: [], relays: [] },
+) => ({
+  database,
+  sources,
+  fetcher,
+  refreshMs: 300_000,
+  retention: { maxItems: 100, maxAgeMs: 30 * 86_400_000 },
+  holder: "hardening",
+  log: silent,
+  sleep: async () => {},
+});
