@@ -15,6 +15,9 @@ const hits = new Map<string, number>();
 /** Requests to /hang still open (its source never answers, so only the client ends them), and the most at once. */
 let hanging = 0;
 let mostHanging = 0;
+/** How long /slow-… sources take to answer, and how many of their requests are open. */
+let slowMs = 0;
+let slowOpen = 0;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -24,6 +27,15 @@ beforeAll(async () => {
       hanging++;
       mostHanging = Math.max(mostHanging, hanging);
       req.socket.once("close", () => hanging--);
+      return;
+    }
+    if (req.url?.startsWith("/slow-")) {
+      slowOpen++;
+      setTimeout(() => {
+        slowOpen--;
+        res.writeHead(200);
+        res.end(`<rss><channel><item><title>From ${req.url}</title></item></channel></rss>`);
+      }, slowMs);
       return;
     }
     if (req.url === "/failing") {
@@ -98,6 +110,40 @@ describe("the feed scheduler", () => {
       await scheduler.idle();
       expect(requests).toBe(after + 1);
     } finally {
+      await scheduler.stop();
+      await handle.dispose();
+    }
+  });
+
+  it("keeps a wake that came while every slot was taken, and acts on it as soon as one frees", async () => {
+    const until = async (done: () => boolean) => {
+      for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    };
+    // No periodic check within the test: only wakes start passes.
+    const { handle, scheduler } = await setup(
+      { bitcoin: "/slow-a", news: "/slow-b", market: "/slow-c", search: "/quick-after-wake" },
+      60_000,
+    );
+    const dueNow = (keys: string[]) =>
+      handle.database.db.updateTable("feeds").set({ next_fetch_at: 0 }).where("key", "in", keys).execute();
+    try {
+      await scheduler.idle();
+      expect(hits.get("/quick-after-wake")).toBe(1);
+      // Three slow feeds come due and take every refresh slot.
+      slowMs = 600;
+      await dueNow(["bitcoin", "news", "market"]);
+      scheduler.wake();
+      await until(() => slowOpen === 3);
+      expect(slowOpen).toBe(3);
+      // A feed comes due meanwhile (a member has just followed one) and the scheduler is woken.
+      await dueNow(["search"]);
+      scheduler.wake();
+      await until(() => (hits.get("/quick-after-wake") ?? 0) >= 2);
+      expect(hits.get("/quick-after-wake"), "fetched once a slot freed, not at the next check").toBe(2);
+      await scheduler.idle();
+      expect(hits.get("/quick-after-wake"), "and only once").toBe(2);
+    } finally {
+      slowMs = 0;
       await scheduler.stop();
       await handle.dispose();
     }

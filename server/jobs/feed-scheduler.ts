@@ -24,6 +24,16 @@ export function startFeedScheduler(ctx: Omit<RefreshContext, "signal">, checkEve
   /** The coin backfill under way: one at a time, whichever pass ends first starts it. */
   let backfill: Promise<unknown> | undefined;
   let first = true;
+  /**
+   * A check that could not start (a pass was still listing, or every slot was taken) or a
+   * due feed a pass had to leave: a new pass starts as soon as one can, rather than at the
+   * next check. So a wake (a member just followed a feed, a reader asked for a refresh) is
+   * never lost while other feeds are being fetched.
+   */
+  let wanted = false;
+  const again = () => {
+    if (wanted) tick();
+  };
 
   const backfillCoins = (signal: AbortSignal) => {
     backfill ??= runCoinBackfill({
@@ -39,18 +49,32 @@ export function startFeedScheduler(ctx: Omit<RefreshContext, "signal">, checkEve
     return backfill;
   };
 
-  const tick = () => {
-    if (controller.signal.aborted || listing > 0 || busy.size >= REFRESH_CONCURRENCY) return;
+  function tick() {
+    if (controller.signal.aborted) return;
+    if (listing > 0 || busy.size >= REFRESH_CONCURRENCY) {
+      wanted = true;
+      return;
+    }
+    wanted = false;
     const startup = first;
     first = false;
     const signal = controller.signal;
     listing += 1;
     let listed = false;
     const doneListing = () => {
-      if (!listed) listing -= 1;
+      if (listed) return;
+      listing -= 1;
       listed = true;
+      // Once this pass has taken its feeds' slots (its workers start in the same turn).
+      setImmediate(again);
     };
-    const pass: Promise<void> = refreshDueFeeds({ ...ctx, signal }, { startup, busy, onListed: doneListing })
+    const leftOver = () => {
+      wanted = true;
+    };
+    const pass: Promise<void> = refreshDueFeeds(
+      { ...ctx, signal },
+      { startup, busy, onListed: doneListing, onLeftOver: leftOver, onFreed: again },
+    )
       .finally(doneListing)
       .then(() => backfillCoins(signal))
       .then(() => undefined)
@@ -61,7 +85,7 @@ export function startFeedScheduler(ctx: Omit<RefreshContext, "signal">, checkEve
         passes.delete(pass);
       });
     passes.add(pass);
-  };
+  }
 
   /** Resolves once no pass is under way (passes started meanwhile included). */
   const idle = async () => {
@@ -79,7 +103,10 @@ export function startFeedScheduler(ctx: Omit<RefreshContext, "signal">, checkEve
       controller.abort();
       await idle();
     },
-    /** Looks for due feeds now (a reader asked for a refresh); passes under way are left to finish. */
+    /**
+     * Looks for due feeds now (a reader asked for a refresh, a member followed a feed), or
+     * as soon as a slot frees; passes under way are left to finish.
+     */
     wake: tick,
     /** Every pass under way, if any (for tests). */
     idle,

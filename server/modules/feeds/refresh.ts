@@ -249,12 +249,18 @@ export async function refreshDueFeeds(
     startup = false,
     busy,
     onListed,
+    onLeftOver,
+    onFreed,
   }: {
     startup?: boolean;
     /** Feeds being refreshed by other passes of this process (shared by them all): see below. */
     busy?: Set<string>;
     /** Told once the due feeds are known, before any is refreshed. */
     onListed?: () => void;
+    /** Told when a due feed is left for a later pass because every slot was taken. */
+    onLeftOver?: () => void;
+    /** Told when a feed's refresh ends and frees its slot. */
+    onFreed?: () => void;
   } = {},
 ): Promise<RefreshSummary> {
   const now = (ctx.now ?? Date.now)();
@@ -294,10 +300,15 @@ export async function refreshDueFeeds(
   // Passes may overlap (the scheduler's next one does not wait for a feed that hangs):
   // `busy` holds the feeds being refreshed by any of them, so each is fetched by one pass
   // at a time, and all of them together by at most REFRESH_CONCURRENCY; a feed that finds
-  // every slot taken is left for the next pass (it is still due).
+  // every slot taken is left for a later pass (it is still due; the scheduler starts one
+  // as soon as a slot frees).
   await eachLimited(work, REFRESH_CONCURRENCY, async ({ feed, fetcher }) => {
     ctx.signal?.throwIfAborted();
-    if (busy && (busy.has(feed.key) || busy.size >= REFRESH_CONCURRENCY)) return;
+    if (busy?.has(feed.key)) return;
+    if (busy && busy.size >= REFRESH_CONCURRENCY) {
+      onLeftOver?.();
+      return;
+    }
     busy?.add(feed.key);
     try {
       summary.attempted += 1;
@@ -305,6 +316,7 @@ export async function refreshDueFeeds(
       summary.outcomes[outcome] = (summary.outcomes[outcome] ?? 0) + 1;
     } finally {
       busy?.delete(feed.key);
+      onFreed?.();
     }
   });
   // One feed failing alone in a pass of its own is that feed's status, not an outage.
