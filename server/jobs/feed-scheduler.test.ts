@@ -56,6 +56,11 @@ afterAll(() => {
   server.close();
 });
 
+/** Polls until `done` holds, for at most 10 s; the test's own expectation then judges it. */
+async function until(done: () => boolean) {
+  for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
 describe("the feed scheduler", () => {
   const fetcher = createGuardedFetch({ allowPrivate: true, timeoutMs: 2_000 });
   afterAll(() => fetcher.close());
@@ -116,9 +121,6 @@ describe("the feed scheduler", () => {
   });
 
   it("keeps a wake that came while every slot was taken, and acts on it as soon as one frees", async () => {
-    const until = async (done: () => boolean) => {
-      for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    };
     // No periodic check within the test: only wakes start passes.
     const { handle, scheduler } = await setup(
       { bitcoin: "/slow-a", news: "/slow-b", market: "/slow-c", search: "/quick-after-wake" },
@@ -166,9 +168,6 @@ describe("the feed scheduler", () => {
   });
 
   it("keeps refreshing the other feeds while one source hangs (a pass does not wait for it)", async () => {
-    const until = async (done: () => boolean) => {
-      for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
-    };
     // A deadline far beyond the test: the hang lasts until stop() cancels it, on any machine.
     const patient = createGuardedFetch({ allowPrivate: true, timeoutMs: 120_000 });
     const { handle, scheduler } = await setup({ bitcoin: "/hang", news: "/news-beside-a-hang" }, 50, patient);
