@@ -3,7 +3,7 @@ import type { Database } from "../../db/database.ts";
 import { runOncePerPeriod } from "../../jobs/job-runs.ts";
 import { acquireLease, releaseLease } from "../../jobs/lease.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
-import { dueMemberFeeds, pruneUnfollowedFeeds } from "../member-feeds/repository.ts";
+import { dueMemberFeeds, followedSince, pruneUnfollowedFeeds } from "../member-feeds/repository.ts";
 import type { FeedDefinition } from "./catalog.ts";
 import { builtInCoinSource, type CoinSource } from "./coin-tags.ts";
 import { FeedFetchError, type FetchFeedOptions, fetchFeed } from "./fetch-feed.ts";
@@ -55,8 +55,11 @@ export type RefreshContext = {
   signal?: AbortSignal;
 };
 
-/** "done-elsewhere": another process refreshed the feed after this one found it due. */
-export type RefreshOutcome = "updated" | "not-modified" | "failed" | "busy" | "done-elsewhere";
+/**
+ * "done-elsewhere": another process refreshed the feed after this one found it due;
+ * "unfollowed": a member's feed whose last follower left after this pass found it due.
+ */
+export type RefreshOutcome = "updated" | "not-modified" | "failed" | "busy" | "done-elsewhere" | "unfollowed";
 
 /** After n consecutive failures: the refresh period doubled n-1 times, capped. */
 export function failureBackoff(refreshMs: number, failures: number): number {
@@ -101,14 +104,11 @@ export async function refreshFeed(
     if (!found) return await fetchAndStore(ctx, feed, status);
     const attemptedSince = status?.last_attempt_at != null && Number(status.last_attempt_at) > found.listedAt;
     if (attemptedSince || !isFeedDue(status, feed.url, found.listedAt, found.startup)) return "done-elsewhere";
+    const period = await feedPeriod(ctx.database, feed.key, status, found.listedAt, ctx.refreshMs);
+    if (!period) return "unfollowed";
     const run = await runOncePerPeriod(
       ctx.database,
-      {
-        job: FEED_REFRESH_JOB,
-        holder: ctx.holder,
-        staleAfterMs: LEASE_MS,
-        ...feedPeriod(feed.key, status, found.listedAt, ctx.refreshMs),
-      },
+      { job: FEED_REFRESH_JOB, holder: ctx.holder, staleAfterMs: LEASE_MS, ...period },
       () => fetchAndStore(ctx, feed, status),
       { now, outcomeOf: (outcome) => ({ outcome }) },
     );
@@ -120,10 +120,24 @@ export async function refreshFeed(
 
 /**
  * The period a refresh serves: the feed's due time (every refresh moves it on, so each
- * is a period of its own), or for a feed never fetched the refresh period `now` falls in.
+ * is a period of its own). For a feed never fetched: a built-in feed's first fetch is
+ * the refresh period `now` falls in; a member's feed's, the time its followers began
+ * following it, since a feed whose last follower left loses its status and is started
+ * afresh by its next follower, within the same refresh period or not. Null when nobody
+ * follows that member's feed any more (nothing to fetch).
  */
-function feedPeriod(key: string, status: FeedStatus | undefined, now: number, refreshMs: number) {
+async function feedPeriod(
+  database: Database,
+  key: string,
+  status: FeedStatus | undefined,
+  now: number,
+  refreshMs: number,
+): Promise<{ period: string; periodStart: number } | null> {
   if (status) return { period: `${key}@${status.next_fetch_at}`, periodStart: Number(status.next_fetch_at) };
+  if (isMemberFeedKey(key)) {
+    const since = await followedSince(database, key);
+    return since === null ? null : { period: `${key}@first:${since}`, periodStart: since };
+  }
   const periodStart = Math.floor(now / refreshMs) * refreshMs;
   return { period: `${key}@first:${periodStart}`, periodStart };
 }

@@ -176,5 +176,28 @@ describe.each(testDatabaseTargets())("members' own feeds refreshed and shown on 
       expect(site.hits("/feed.xml")).toBe(before);
       expect(site.hits("/atom.xml")).toBe(atom + 1);
     });
+
+    it("fetches a feed followed again at once, though its first fetch was in this refresh period", async () => {
+      // The feed was fetched, then dropped when its last follower left (above): following it
+      // again starts it afresh, rather than finding its first fetch already done.
+      expect((await add(ann, `${site.base}/feed.xml`)).statusCode).toBe(201);
+      const before = site.hits("/feed.xml");
+      const pass = await refresh();
+      expect(site.hits("/feed.xml") - before).toBe(1);
+      expect(pass.outcomes.updated).toBe(1);
+      expect(await articleCount(ledgerKey)).toBe(4);
+      // Once each incarnation: the next pass finds nothing due.
+      await refresh();
+      expect(site.hits("/feed.xml") - before).toBe(1);
+    });
+
+    it("leaves a feed whose last follower left after the pass found it due", async () => {
+      const listedAt = Date.now();
+      expect((await remove(ann, ledgerKey)).statusCode).toBe(204);
+      const before = site.hits("/feed.xml");
+      expect(await fx.refreshFound({ key: ledgerKey, url: `${site.base}/feed.xml` }, listedAt)).toBe("unfollowed");
+      expect(site.hits("/feed.xml")).toBe(before);
+      expect(await articleCount(ledgerKey)).toBe(0);
+    });
   });
 });

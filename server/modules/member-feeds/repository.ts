@@ -124,6 +124,20 @@ export async function unfollow({ db }: Database, userId: string, key: string): P
   return Number(result.numDeletedRows) > 0;
 }
 
+/**
+ * When the feed's current followers began following it (the earliest follow), or null when
+ * nobody does: it names the feed's first fetch, which a feed followed again after its last
+ * follower left must have afresh (its status and articles were dropped, see below).
+ */
+export async function followedSince({ db }: Database, key: string): Promise<number | null> {
+  const row = await db
+    .selectFrom("member_feed_follows")
+    .select((eb) => eb.fn.min<number | string | null>("added_at").as("since"))
+    .where("feed_key", "=", key)
+    .executeTakeFirst();
+  return row?.since == null ? null : Number(row.since);
+}
+
 /** The shared feed's row, for a member following an address someone already follows. */
 export async function findMemberFeed({ db }: Database, key: string) {
   return db.selectFrom("member_feeds").selectAll().where("key", "=", key).executeTakeFirst();

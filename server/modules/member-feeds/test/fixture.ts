@@ -9,7 +9,7 @@ import { buildTestApp } from "../../../test/app.ts";
 import { openTestDatabase, type TestDatabaseTarget } from "../../../test/databases.ts";
 import { htmlPage, rss, startFeedServer } from "../../../test/feed-server.ts";
 import { testItem } from "../../../test/items.ts";
-import { refreshDueFeeds } from "../../feeds/refresh.ts";
+import { type RefreshContext, refreshDueFeeds, refreshFeed } from "../../feeds/refresh.ts";
 import { upsertArticles } from "../../feeds/repository.ts";
 import { createMemberFeedFetch, type MemberFeedFetchPolicy } from "../fetch.ts";
 
@@ -184,18 +184,21 @@ export function useMemberFeedsFixture(target: TestDatabaseTarget) {
     (await on.inject({ method: "GET", url: "/api/me/feeds", cookies: member.cookies })).json();
   const items = (member: Member | null, key: string, on = app) =>
     on.inject({ method: "GET", url: `/api/feeds/${key}/items`, ...(member ? { cookies: member.cookies } : {}) });
-  const refresh = (memberFeeds = true) =>
-    refreshDueFeeds({
-      database: handle.database,
-      sources: { feeds: [], relays: [] },
-      fetcher: anyAddress,
-      refreshMs: 300_000,
-      retention: { maxItems: 100, maxAgeMs: 30 * 86_400_000 },
-      holder: "test",
-      memberFeeds: memberFeeds ? { fetcher } : undefined,
-      sleep: async () => {},
-      log: silent,
-    });
+  const refreshContext = (memberFeeds = true): RefreshContext => ({
+    database: handle.database,
+    sources: { feeds: [], relays: [] },
+    fetcher: anyAddress,
+    refreshMs: 300_000,
+    retention: { maxItems: 100, maxAgeMs: 30 * 86_400_000 },
+    holder: "test",
+    memberFeeds: memberFeeds ? { fetcher } : undefined,
+    sleep: async () => {},
+    log: silent,
+  });
+  const refresh = (memberFeeds = true) => refreshDueFeeds(refreshContext(memberFeeds));
+  /** Refreshes one member's feed as a pass that found it due at `listedAt` does. */
+  const refreshFound = (feed: { key: string; url: string }, listedAt = Date.now()) =>
+    refreshFeed({ ...refreshContext(), fetcher }, feed, { listedAt, startup: false });
   const remove = (member: Member, key: string) =>
     app.inject({ method: "DELETE", url: `/api/me/feeds/${key}`, cookies: member.cookies });
   const articleCount = async (key: string) =>
@@ -252,6 +255,7 @@ export function useMemberFeedsFixture(target: TestDatabaseTarget) {
     list,
     items,
     refresh,
+    refreshFound,
     remove,
     articleCount,
     followSiteFeeds,
