@@ -55,6 +55,11 @@ test("OPML round trip: export, remove, import the exported file, the report says
   // The sample feed under an address of its own (the query makes it another feed), so this
   // member is its only follower whatever other tests follow.
   const title = await followSampleSite(page, `${baseURL ?? ""}/samples/site/feed.xml?opml`);
+  // Its first fetch is done (so removing it drops what the fetch stored).
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByText(/[1-9]\d* articles? stored/)).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

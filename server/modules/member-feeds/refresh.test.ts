@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_MEMBER_FEEDS, MEMBER_FEED_KEY } from "../../../contracts/reading-catalog.ts";
+import { openDatabase } from "../../db/connection.ts";
 import { joinAsMember } from "../../test/accounts.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
 import { MEMBER_FEEDS_PER_PASS } from "../feeds/refresh.ts";
 import { memberFeedKey } from "./address.ts";
-import { follow } from "./repository.ts";
+import { follow, pruneUnfollowedFeeds, unfollow } from "./repository.ts";
 import { type FeedSite, type Member, type TestHandle, useMemberFeedsFixture } from "./test/fixture.ts";
 
 describe.each(testDatabaseTargets())("members' own feeds refreshed and shown on $dialect", (target) => {
@@ -198,6 +199,40 @@ describe.each(testDatabaseTargets())("members' own feeds refreshed and shown on 
       expect(await fx.refreshFound({ key: ledgerKey, url: `${site.base}/feed.xml` }, listedAt)).toBe("unfollowed");
       expect(site.hits("/feed.xml")).toBe(before);
       expect(await articleCount(ledgerKey)).toBe(0);
+    });
+
+    it("keeps the articles of a feed someone followed while it was being dropped", async () => {
+      expect((await add(ann, `${site.base}/feed.xml`)).statusCode).toBe(201);
+      await refresh();
+      expect(await articleCount(ledgerKey)).toBe(4);
+      // The last follower leaves; the prune lists the feed, and then, before it deletes
+      // anything, another process's member follows it.
+      expect(await unfollow(handle.database, ann.id, ledgerKey)).toBe(true);
+      const other = openDatabase(handle.location);
+      let listed = false;
+      try {
+        const racing = handle.database.db.withPlugin({
+          transformQuery: ({ node }) => node,
+          transformResult: async ({ result }) => {
+            if (!listed) {
+              listed = true;
+              const feed = { key: ledgerKey, url: `${site.base}/feed.xml`, title: "Ledger", siteUrl: null };
+              expect(await follow(other, bob.id, feed, MAX_MEMBER_FEEDS, Date.now())).toBe("followed");
+            }
+            return result;
+          },
+        });
+        expect(await pruneUnfollowedFeeds({ ...handle.database, db: racing }, ledgerKey)).toBe(0);
+      } finally {
+        await other.close();
+      }
+      expect(listed).toBe(true);
+      expect(await articleCount(ledgerKey)).toBe(4);
+      expect((await list(bob)).feeds.find((feed: { key: string }) => feed.key === ledgerKey)).toMatchObject({
+        itemCount: 4,
+        lastError: null,
+        lastUpdated: expect.any(String),
+      });
     });
   });
 });

@@ -143,26 +143,29 @@ export async function findMemberFeed({ db }: Database, key: string) {
   return db.selectFrom("member_feeds").selectAll().where("key", "=", key).executeTakeFirst();
 }
 
-const nobodyFollows = (db: Database["db"]) =>
-  db
+/**
+ * Drops what a feed nobody follows any more left behind: its articles and its status
+ * row (a later follower starts it afresh). Run after an unfollow and by every refresh
+ * pass, which also catches a refresh that stored items while the last follower left.
+ * Each delete asks again who follows, in the same statement, so a member who followed
+ * the feed since it was listed keeps its articles and status (its first fetch may be done).
+ */
+export async function pruneUnfollowedFeeds({ db }: Database, onlyKey?: string): Promise<number> {
+  let orphans = db
     .selectFrom("member_feeds as m")
     .select("m.key")
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom("member_feed_follows as f").select("f.feed_key").whereRef("f.feed_key", "=", "m.key"))),
     );
-
-/**
- * Drops what a feed nobody follows any more left behind: its articles and its status
- * row (a later follower starts it afresh). Run after an unfollow and by every refresh
- * pass, which also catches a refresh that stored items while the last follower left.
- */
-export async function pruneUnfollowedFeeds({ db }: Database, onlyKey?: string): Promise<number> {
-  let orphans = nobodyFollows(db);
   if (onlyKey) orphans = orphans.where("m.key", "=", onlyKey);
   const keys = (await orphans.execute()).map((row) => row.key);
   if (keys.length === 0) return 0;
-  const deleted = await db.deleteFrom("articles").where("feed_key", "in", keys).executeTakeFirst();
-  await db.deleteFrom("feeds").where("key", "in", keys).execute();
+  const deleted = await db
+    .deleteFrom("articles")
+    .where("feed_key", "in", keys)
+    .where("feed_key", "in", orphans)
+    .executeTakeFirst();
+  await db.deleteFrom("feeds").where("key", "in", keys).where("key", "in", orphans).execute();
   return Number(deleted.numDeletedRows);
 }
 
