@@ -8,18 +8,11 @@ import { refreshDueFeeds } from "../feeds/refresh.ts";
 import { memberFeedKey } from "./address.ts";
 import { createMemberFeedFetch, PRIVATE_REFUSED } from "./fetch.ts";
 import { follow } from "./repository.ts";
-import {
-  type FeedSite,
-  type Member,
-  PRIVATE_REASON,
-  silent,
-  type TestHandle,
-  useMemberFeedsFixture,
-} from "./test/fixture.ts";
+import { type FeedSite, type Member, PRIVATE_REASON, type TestHandle, useMemberFeedsFixture } from "./test/fixture.ts";
 
 describe.each(testDatabaseTargets())("members' own feeds turned off or at private addresses on $dialect", (target) => {
   const fx = useMemberFeedsFixture(target);
-  const { add, list, items, refresh, anyAddress } = fx;
+  const { add, list, items, refresh } = fx;
   let handle: TestHandle;
   let app: FastifyInstance;
   let privateAllowed: FastifyInstance;
@@ -99,17 +92,7 @@ describe.each(testDatabaseTargets())("members' own feeds turned off or at privat
       .execute();
     const scheduled = createMemberFeedFetch(loadConfig({ ALLOW_PRIVATE_SOURCES: "1" }), { timeoutMs: 5_000 });
     try {
-      await refreshDueFeeds({
-        database: handle.database,
-        sources: { feeds: [], relays: [] },
-        fetcher: anyAddress,
-        refreshMs: 300_000,
-        retention: { maxItems: 100, maxAgeMs: 30 * 86_400_000 },
-        holder: "test",
-        memberFeeds: { fetcher: scheduled },
-        sleep: async () => {},
-        log: silent,
-      });
+      await refreshDueFeeds({ ...fx.refreshContext(), memberFeeds: { fetcher: scheduled } });
     } finally {
       await scheduled.close();
     }

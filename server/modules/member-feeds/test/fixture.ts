@@ -184,6 +184,7 @@ export function useMemberFeedsFixture(target: TestDatabaseTarget) {
     (await on.inject({ method: "GET", url: "/api/me/feeds", cookies: member.cookies })).json();
   const items = (member: Member | null, key: string, on = app) =>
     on.inject({ method: "GET", url: `/api/feeds/${key}/items`, ...(member ? { cookies: member.cookies } : {}) });
+  /** A pass's context: the built-in feeds' client, and members' feeds (through theirs) unless told not to. */
   const refreshContext = (memberFeeds = true): RefreshContext => ({
     database: handle.database,
     sources: { feeds: [], relays: [] },
@@ -254,6 +255,7 @@ export function useMemberFeedsFixture(target: TestDatabaseTarget) {
     add,
     list,
     items,
+    refreshContext,
     refresh,
     refreshFound,
     remove,
