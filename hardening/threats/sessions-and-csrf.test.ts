@@ -119,6 +119,18 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
     return { ...member.cookies, gemwire_admin: admin };
   };
 
+  /** One state-changing request to `route`, with a body it accepts and `headers` on top. */
+  function sendWrite(method: string, route: string, headers: Record<string, string>, cookies: Record<string, string>) {
+    const body = bodyFor(route);
+    return app.inject({
+      method: method as "POST",
+      url: concretePath(route),
+      payload: body.payload,
+      headers: { ...body.headers, ...headers },
+      cookies,
+    });
+  }
+
   /**
    * Sends every state-changing route each set of headers, with live sessions: each is
    * refused with 403 and the cross-site message, sets no cookie, and nothing is written to
@@ -134,14 +146,7 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
     let sent = 0;
     for (const { method, route } of unsafe) {
       for (const headers of headerSets) {
-        const body = bodyFor(route);
-        const answer = await app.inject({
-          method: method as "POST",
-          url: concretePath(route),
-          payload: body.payload,
-          headers: { ...body.headers, ...headers },
-          cookies,
-        });
+        const answer = await sendWrite(method, route, headers, cookies);
         sent++;
         const what = `${method} ${route} ${JSON.stringify(headers)}`;
         expect(answer.statusCode, what).toBe(403);
@@ -162,14 +167,7 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
       // Signing out and leaving would end the sessions the rest use.
       if (route.endsWith("/logout") || (method === "DELETE" && route === "/api/me")) continue;
       for (const headers of headerSets) {
-        const body = bodyFor(route);
-        const answer = await app.inject({
-          method: method as "POST",
-          url: concretePath(route),
-          payload: body.payload,
-          headers: { ...body.headers, ...headers },
-          cookies,
-        });
+        const answer = await sendWrite(method, route, headers, cookies);
         expect(answer.statusCode, `${method} ${route} ${JSON.stringify(headers)}`).not.toBe(403);
       }
     }

@@ -65,9 +65,7 @@ function ipv6Groups(address: string): number[] | undefined {
 }
 
 /** IPv6 forms that carry an IPv4 address: mapped (::ffff:a.b.c.d), translated (::ffff:0:a.b.c.d), NAT64 and 6to4. */
-function embeddedIpv4(address: string): string | undefined {
-  const groups = ipv6Groups(address);
-  if (!groups) return undefined;
+function embeddedIpv4(groups: number[]): string | undefined {
   const zero = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
   const [g0, g1, g2, , g4, g5, g6, g7] = groups as [number, number, number, number, number, number, number, number];
   const ipv4 = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join(".");
@@ -85,13 +83,14 @@ export function isPublicAddress(address: string): boolean {
   const family = isIP(bare);
   if (family === 4) return !blocked.check(bare, "ipv4");
   if (family === 6) {
-    const v4 = embeddedIpv4(bare);
+    const groups = ipv6Groups(bare);
+    if (!groups) return false;
+    const v4 = embeddedIpv4(groups);
     if (v4 !== undefined) return !blocked.check(v4, "ipv4");
     // Only global unicast (2000::/3) is routed on the internet; the rest of the space is
     // reserved or unassigned (`1::`, `4000::1`, `::1:0:0:1`), so it is refused whatever it is
     // later given to, rather than allowed until someone lists it.
-    const first = ipv6Groups(bare)?.[0];
-    if (first === undefined || (first & 0xe000) !== 0x2000) return false;
+    if (((groups[0] as number) & 0xe000) !== 0x2000) return false;
     return !blocked.check(bare, "ipv6");
   }
   return false;

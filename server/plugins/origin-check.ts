@@ -21,16 +21,16 @@ function originOf(referer: string): string | null {
  * by accident.
  */
 export function registerOriginCheck(app: FastifyInstance): void {
+  const publicOrigin = app.config.publicUrl ? new URL(app.config.publicUrl).origin : undefined;
+  /** Whether `origin` is this server's: as the request reached it, or as PUBLIC_URL names it. */
+  const isOwn = (request: FastifyRequest, origin: string | null) =>
+    origin !== null && (origin === publicOrigin || origin === `${request.protocol}://${request.host}`);
+
   app.addHook("onRequest", async (request) => {
     if (!UNSAFE.has(request.method)) return;
-    const own = () => {
-      const origins = new Set([`${request.protocol}://${request.host}`]);
-      if (app.config.publicUrl) origins.add(new URL(app.config.publicUrl).origin);
-      return origins;
-    };
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      if (!own().has(origin)) throw forbidden(messages.crossSite);
+      if (!isOwn(request, origin)) throw forbidden(messages.crossSite);
       return;
     }
     const site = request.headers["sec-fetch-site"];
@@ -39,13 +39,7 @@ export function registerOriginCheck(app: FastifyInstance): void {
       return;
     }
     // Browsers from before Origin on every POST and Sec-Fetch-Site still name the page.
-    if (refererIsForeign(request, own)) throw forbidden(messages.crossSite);
+    const referer = request.headers.referer;
+    if (referer !== undefined && !isOwn(request, originOf(referer))) throw forbidden(messages.crossSite);
   });
-}
-
-function refererIsForeign(request: FastifyRequest, own: () => Set<string>): boolean {
-  const referer = request.headers.referer;
-  if (referer === undefined) return false;
-  const origin = originOf(referer);
-  return origin === null || !own().has(origin);
 }
