@@ -22,3 +22,10 @@ export function parseError(body: string): FeedParseError {
   }
   throw new Error("expected a parse error");
 }
+
+export const atom = (entries: string, extra = "") =>
+  `<?xml version="1.0" encoding="UTF-8"?><feed xmlns="http://www.w3.org/2005/Atom"${extra}><title>T</title><id>urn:t</id>${entries}</feed>`;
+
+/** Atom 0.3, as Blogger and early publishers wrote it. */
+export const atom03 = (entries: string) =>
+  `<?xml version="1.0"?><feed version="0.3" xmlns="http://purl.org/atom/ns#"><title>T</title>${entries}</feed>`;

@@ -1,16 +1,18 @@
 import { expect } from "vitest";
 
 /**
- * The rule for stored text (parse/inert-text.ts), written out independently: no markup a
- * browser would read up to a `>` (other `<` and quotes do not end it), no unclosed comment,
- * no unclosed tag with an attribute value, no unclosed tag naming an element that changes
- * how the page after it is read, no control character.
+ * The rule for stored text (parse/inert-text.ts), written out independently: a tag quoted
+ * as text ("the <script> tag", "Vec<T>") is allowed, but no tag with an attribute value
+ * (anywhere up to the tag's `>`: a `<` does not end a tag), no comment, no complete
+ * declaration, processing instruction or nameless end tag, no element followed by its own
+ * end tag, no control character.
  */
 export const UNSAFE_MARKUP = [
-  /<[a-zA-Z/!?][^>]*>/,
-  /<!--/,
   /<\/?[a-zA-Z][^\s/>]*[\s/][^>]*=/,
-  /<\/?(script|style|xmp|iframe|noembed|noframes|noscript|textarea|title|plaintext|template|svg|math|select|object|embed|applet|frameset)(?![^\s/>])/i,
+  /<!--/,
+  /<[!?][^>]*>/,
+  /<\/(?![a-zA-Z])[^>]*>/,
+  /<([a-zA-Z][^\s/><]*)[\s\S]*<\/\1[\s/>]/i,
   // biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/,
 ];

@@ -21,6 +21,8 @@ export const blogFeedRoutes: FastifyPluginAsync = async (app) => {
       description: "Posts from the Gemwire blog.",
       siteUrl: absolute("/blog"),
       feedUrl: absolute("/feeds/blog.xml"),
+      // Authors and tags are the admin's text, stored and published as written.
+      plainText: "as-written",
       items: posts.map((post) => ({
         id: post.id,
         title: post.title,

@@ -71,7 +71,8 @@ describe.each(testDatabaseTargets())("markup never comes out live, on $dialect",
       ["Fees 5 < 6 sat and a<b", "Why fees stay low: a<b, and 1 < 2"],
       ["Guid only", ""],
       ["Hidden control", "Left open"],
-      ["Raw control and", "Sums"],
+      // A tag whose handler is dropped no longer hides what follows it.
+      ["Raw control and C1", "Sums"],
       ["Nonchar title", "<…img src=x onerror=alert(1)> and < img src=x>"],
     ]);
   });

@@ -8,15 +8,20 @@ const xml = (text: string) => escapeMarkup(stripInvalidXml(text));
 /**
  * RSS readers treat an item's description, and many its title, as HTML: plain text is
  * escaped as HTML first, then as XML, so a reader decoding it once shows "a<b" as text and
- * never meets a live tag. Outlets and authors are sent as XML text only: stored text opens
- * no markup that carries anything of the feed's (the rule is in parse/inert-text.ts).
+ * never meets a live tag.
  */
 const htmlInXml = (text: string) => xml(escapeMarkup(text));
+/**
+ * Outlets, authors and categories are plain text in RSS, sent as XML text so "Tom & Jerry"
+ * reads as written; stored text may quote a tag ("<script>"), so one that would start a
+ * tag is escaped as HTML too, for the readers that show these fields as HTML.
+ */
+const textInXml = (text: string) => (/<[a-zA-Z/!?]/.test(text) ? htmlInXml(text) : xml(text));
 
 /** RSS's <source> needs an address: the origin of the item's own link, when it has one. */
-function sourceElement(item: PublishedItem): string {
+function sourceElement(item: PublishedItem, plain: (text: string) => string): string {
   if (!item.link || item.source === undefined) return "";
-  return `      <source url="${xml(`${new URL(item.link).origin}/`)}">${xml(item.source)}</source>\n`;
+  return `      <source url="${xml(`${new URL(item.link).origin}/`)}">${plain(item.source)}</source>\n`;
 }
 
 /** What an RSS item carries: an article of Gemwire's feed, or a blog post (no source, its tags as categories). */
@@ -24,6 +29,8 @@ export type PublishedItem = Pick<
   FeedItem,
   "id" | "title" | "link" | "pubDate" | "description" | "image" | "creator"
 > & {
+  /** The feed gave no date: none is published (pubDate is only when Gemwire first saw it). */
+  undated?: boolean;
   source?: string;
   categories?: string[];
 };
@@ -34,19 +41,24 @@ export type PublishedFeed<Item extends PublishedItem = FeedItem> = {
   siteUrl: string;
   feedUrl: string;
   items: Item[];
+  /**
+   * How authors, outlets and categories go out: feed text that quotes a tag is escaped as
+   * HTML too ("guarded", the default); members' own text (the blog) exactly as written.
+   */
+  plainText?: "guarded" | "as-written";
 };
 
 /** A feed as RSS 2.0, for anyone to subscribe to: Gemwire's top stories, or the blog. */
 export function renderRss(feed: PublishedFeed<PublishedItem>): string {
+  const plain = feed.plainText === "as-written" ? xml : textInXml;
   const items = feed.items
     .map(
       (item) => `    <item>
       <title>${htmlInXml(item.title)}</title>
 ${item.link ? `      <link>${xml(item.link)}</link>\n` : ""}      <guid isPermaLink="false">${xml(item.id)}</guid>
-      <pubDate>${new Date(item.pubDate).toUTCString()}</pubDate>
-      <description>${htmlInXml(item.description)}</description>
-${sourceElement(item)}${(item.categories ?? []).map((category) => `      <category>${xml(category)}</category>\n`).join("")}
-      <dc:creator>${xml(item.creator)}</dc:creator>
+${item.undated ? "" : `      <pubDate>${new Date(item.pubDate).toUTCString()}</pubDate>\n`}      <description>${htmlInXml(item.description)}</description>
+${sourceElement(item, plain)}${(item.categories ?? []).map((category) => `      <category>${plain(category)}</category>\n`).join("")}
+      <dc:creator>${plain(item.creator)}</dc:creator>
 ${item.image ? `      <media:content url="${xml(item.image)}" medium="image"/>\n` : ""}    </item>`,
     )
     .join("\n");
@@ -91,7 +103,7 @@ export function renderJsonFeed(feed: PublishedFeed): object {
       title: item.title,
       content_text: item.description,
       ...(item.image ? { image: item.image } : {}),
-      date_published: item.pubDate,
+      ...(item.undated ? {} : { date_published: item.pubDate }),
       authors: [{ name: item.creator }],
       tags: [item.source],
     })),

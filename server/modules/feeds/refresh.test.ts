@@ -172,6 +172,23 @@ describe.each(testDatabaseTargets())("feed refresh on $dialect", (target) => {
     });
   });
 
+  it.each([
+    ["an empty <rss>", "<rss></rss>", 0],
+    [
+      "items directly under <rss>",
+      '<rss version="2.0"><item><title>No channel</title><link>https://a.example/1</link></item></rss>',
+      1,
+    ],
+  ])("records %s as a success, not a failure to back off", async (_, body, stored) => {
+    answers["/bitcoin"] = { body };
+    expect(await refreshFeed(ctx, bitcoin())).toBe("updated");
+    expect(await getFeedStatus(handle.database, "bitcoin")).toMatchObject({
+      last_error: null,
+      consecutive_failures: 0,
+    });
+    expect(await listArticles(handle.database, { feedKey: "bitcoin", limit: 10 })).toHaveLength(stored);
+  });
+
   it("records 'All proxies failed' exactly when the relays fail too, the last error as its detail", async () => {
     answers["/bitcoin"] = { status: 500 };
     // The relay answers 404: the test server knows no such path.

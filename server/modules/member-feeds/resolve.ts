@@ -1,10 +1,12 @@
 import { AppError } from "../../errors.ts";
 import { decodeText } from "../../outbound/charset.ts";
 import { type GuardedFetch, OutboundError } from "../../outbound/guarded-fetch.ts";
-import { plainText } from "../feeds/parse/normalise.ts";
+import type { FeedText } from "../feeds/parse/feed-text.ts";
+import { readJsonFeedTitle } from "../feeds/parse/json-feed.ts";
+import { fieldText } from "../feeds/parse/normalise.ts";
 import { parseNewestItems } from "../feeds/parse/parse-off-thread.ts";
 import { FeedParseError } from "../feeds/parse/raw-item.ts";
-import { child, parseXml, textOf } from "../feeds/parse/xml.ts";
+import { readXmlFeedTitle } from "../feeds/parse/xml-feed.ts";
 import { hostOf } from "../feeds/status-presenter.ts";
 import { AddressRefused, normaliseAddress } from "./address.ts";
 import { discoverFeedLinks, looksLikeHtml } from "./discover.ts";
@@ -67,27 +69,22 @@ async function fetchOnce(fetcher: GuardedFetch, address: string, signal?: AbortS
  * when it has none or it is not in the first TITLE_CHARS (a long DOCTYPE, say).
  */
 export function feedTitle(text: string, address: string): string {
-  let title: string | undefined;
+  let title: FeedText | undefined;
   const start = text.replace(/^\uFEFF/, "").trimStart();
   if (start.startsWith("{")) {
     try {
-      const data = JSON.parse(start) as { title?: unknown };
-      if (typeof data.title === "string") title = data.title;
+      title = readJsonFeedTitle(JSON.parse(start));
     } catch {
       // Parsed as a feed already; a title is a nicety.
     }
   } else {
     try {
-      const root = parseXml(start.slice(0, TITLE_CHARS));
-      title =
-        textOf(child(child(root.rss, "channel"), "title")) ??
-        textOf(child(root.feed, "title")) ??
-        textOf(child(child(root["rdf:RDF"], "channel"), "title"));
+      title = readXmlFeedTitle(start.slice(0, TITLE_CHARS));
     } catch {
       // The feed parsed whole; its first part alone may not (a DOCTYPE cut short).
     }
   }
-  const plain = title ? plainText(title, MAX_TITLE).trim() : "";
+  const plain = fieldText(title, MAX_TITLE, { line: true }).trim();
   return plain || new URL(address).hostname.replace(/^www\./, "");
 }
 

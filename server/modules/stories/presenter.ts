@@ -1,6 +1,7 @@
 import { STORY_DESCRIPTION_MAX, type Story, type StoryArticle } from "../../../contracts/stories.ts";
 import { NO_VOTES, type VoteTally } from "../community/repository.ts";
 import { readCoins } from "../feeds/coin-tags.ts";
+import { safeCut } from "../feeds/parse/cut-text.ts";
 import type { ArticleRow } from "../feeds/repository.ts";
 import type { StoryGroup } from "./service.ts";
 
@@ -10,7 +11,8 @@ import type { StoryGroup } from "./service.ts";
  */
 export function cutText(text: string, max: number): string {
   if (text.length <= max) return text;
-  const room = text.slice(0, max - 1);
+  // Never inside a character: half an emoji would be stored otherwise.
+  const room = text.slice(0, safeCut(text, max - 1));
   // Where the last whole word ends: the room's end when a space follows it.
   const boundary = /\s/.test(text.charAt(max - 1)) ? room.length : room.search(/\s\S*$/);
   const kept = boundary > 0 ? room.slice(0, boundary) : room;
@@ -25,6 +27,7 @@ export function presentStoryArticle(row: ArticleRow, tally: VoteTally = NO_VOTES
     title: row.title,
     link: row.link,
     pubDate: new Date(row.published_at).toISOString(),
+    undated: Number(row.undated) === 1,
     description: cutText(row.description, STORY_DESCRIPTION_MAX),
     image: row.image,
     source: row.source,

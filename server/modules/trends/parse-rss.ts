@@ -1,20 +1,27 @@
-import { asArray, child, parseXml, textOf, type XmlNode, type XmlValue } from "../feeds/parse/xml.ts";
+import { namespaceOfPrefix, RSS } from "../feeds/parse/namespaces.ts";
+import { child, childrenNamed, elementsOf, parseXml, textOf, type XmlElement } from "../feeds/parse/xml.ts";
 import { type RawTrend, type ReadOptions, readTrends, type SourceRead, TrendsFormatError } from "./trend-fields.ts";
 
-const nodes = (value: XmlValue) => asArray(value as XmlNode | XmlNode[]);
+/** Google Trends' own elements, under each namespace it has used (and its `ht:` prefix left undeclared). */
+const HT = new Set([
+  "https://trends.google.com/trending/rss",
+  "https://trends.google.com/trends/trendingsearches/daily",
+  "https://trends.google.com/trends/trendingsearches/realtime",
+  namespaceOfPrefix("ht"),
+]);
 
-function* rawTrends(items: XmlNode[]): Generator<RawTrend> {
+function* rawTrends(items: XmlElement[]): Generator<RawTrend> {
   for (const item of items) {
     yield {
-      title: textOf(child(item, "title")),
-      traffic: textOf(child(item, "ht:approx_traffic")),
-      pubDate: textOf(child(item, "pubDate")),
-      picture: textOf(child(item, "ht:picture")),
-      pictureSource: textOf(child(item, "ht:picture_source")),
-      newsItems: nodes(child(item, "ht:news_item")).map((news) => ({
-        title: textOf(child(news, "ht:news_item_title")),
-        url: textOf(child(news, "ht:news_item_url")),
-        source: textOf(child(news, "ht:news_item_source")),
+      title: textOf(child(item, RSS, "title")),
+      traffic: textOf(child(item, HT, "approx_traffic")),
+      pubDate: textOf(child(item, RSS, "pubDate")),
+      picture: textOf(child(item, HT, "picture")),
+      pictureSource: textOf(child(item, HT, "picture_source")),
+      newsItems: childrenNamed(item, HT, "news_item").map((news) => ({
+        title: textOf(child(news, HT, "news_item_title")),
+        url: textOf(child(news, HT, "news_item_url")),
+        source: textOf(child(news, HT, "news_item_source")),
       })),
     };
   }
@@ -28,15 +35,14 @@ function* rawTrends(items: XmlNode[]): Generator<RawTrend> {
  * throws a TrendsFormatError.
  */
 export function parseTrendsRss(xml: string, options: ReadOptions): SourceRead {
-  let document: ReturnType<typeof parseXml>;
+  let document: XmlElement;
   try {
     document = parseXml(xml);
   } catch {
     throw new TrendsFormatError("Invalid XML feed structure");
   }
-  const channel = child(document.rss, "channel");
-  if (channel === undefined || typeof channel === "string") {
-    throw new TrendsFormatError("Invalid XML feed structure");
-  }
-  return readTrends(rawTrends(nodes(child(channel, "item"))), options);
+  const root = elementsOf(document)[0];
+  const channel = root?.local === "rss" && RSS.has(root.ns) ? child(root, RSS, "channel") : undefined;
+  if (channel === undefined) throw new TrendsFormatError("Invalid XML feed structure");
+  return readTrends(rawTrends(childrenNamed(channel, RSS, "item")), options);
 }

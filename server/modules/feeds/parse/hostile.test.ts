@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { expectInert } from "../../../test/inert.ts";
 import { FeedParseError, parseFeed } from "./parse-feed.ts";
 
 const fetchedAt = new Date("2026-11-22T12:00:00.000Z");
@@ -19,6 +20,8 @@ function outcome(body: string): "items" | "parse-error" {
       expect(item.title.length).toBeLessThanOrEqual(500);
       expect(item.description.length).toBeLessThanOrEqual(2_000);
       expect(item.link === "" || /^https?:\/\//.test(item.link)).toBe(true);
+      expect(item.image === null || /^https?:\/\//.test(item.image)).toBe(true);
+      for (const text of [item.title, item.description, item.source, item.creator]) expectInert(text);
     }
     return "items";
   } catch (error) {
@@ -163,6 +166,20 @@ describe("parseFeed never throws anything but FeedParseError", () => {
     "&#99999999;",
     "<feed>",
     "<entry>",
+    '<r:rss xmlns:r="http://backend.userland.com/rss2">',
+    "<r:item>",
+    '<title type="xhtml">',
+    '<div xmlns="http://www.w3.org/1999/xhtml">',
+    '<content type="html">',
+    '<title mode="base64" type="text/html">',
+    "PHNjcmlwdD4=",
+    'xml:base="javascript:alert(1)"',
+    "&lt;script&gt;",
+    "&amp;lt;img src=x onerror=alert(1)&amp;gt;",
+    "<b>",
+    "</b>",
+    "<script>",
+    "</script>",
     '<link href="javascript:alert(1)"/>',
     '<media:thumbnail url="//x"/>',
     "<pubDate>Sun, 22 Nov 2026 10:00:00 GMT</pubDate>",

@@ -163,7 +163,7 @@ describe("parseFeed: normalising rules (spec §3)", () => {
 
   it.each([
     ["dc:creator", "<dc:creator>Dee</dc:creator>", "Dee"],
-    ["author", "<author>ed@example.com (Ed)</author>", "ed@example.com (Ed)"],
+    ["author: the name, never the address", "<author>ed@example.com (Ed)</author>", "Ed"],
     ["else 'Unknown'", "", "Unknown"],
   ])("creator: %s", (_, inner, creator) => {
     expect(item(`<title>T</title><link>https://a.example/c</link>${inner}`).creator).toBe(creator);

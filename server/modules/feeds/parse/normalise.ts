@@ -1,6 +1,10 @@
 import { createHash } from "node:crypto";
-import { firstImageSource, htmlToText, withoutControls } from "./html-text.ts";
-import { dropMarkupStarts, isInertText } from "./inert-text.ts";
+import { bylineName } from "./byline.ts";
+import { cutText } from "./cut-text.ts";
+import { parseFeedDate } from "./dates.ts";
+import type { FeedText } from "./feed-text.ts";
+import { firstImageSource, type HtmlReading, htmlToText, textToText, withoutControls } from "./html-text.ts";
+import { isInertText } from "./inert-text.ts";
 import type { RawItem } from "./raw-item.ts";
 
 /** A feed item after the spec's normalising rules (§3), before votes are attached. */
@@ -8,8 +12,9 @@ export type NormalisedItem = {
   id: string;
   title: string;
   link: string;
+  /** The feed's date; for an item it gives none, when Gemwire first saw it (kept for order, never shown). */
   pubDate: Date;
-  /** False when the feed gave no usable date and pubDate is the fetch time. */
+  /** False when the feed gave no usable date: the item is shown as undated. */
   dated: boolean;
   description: string;
   image: string | null;
@@ -20,11 +25,14 @@ export type NormalisedItem = {
 /** Stored descriptions are capped; cards show 100-character snippets. */
 export const MAX_DESCRIPTION = 2_000;
 const MAX_TITLE = 500;
+const MAX_NAME = 200;
 /** Longer ids are stored as a hash (they are keys); longer addresses are dropped. */
 const MAX_ID = 512;
 const MAX_URL = 2_048;
-/** A date further ahead than this is a feed's mistake; the fetch time is used instead. */
+/** A date further ahead than this is a feed's mistake, not a date: the item is undated. */
 const FUTURE_TOLERANCE_MS = 24 * 60 * 60 * 1000;
+/** Nothing on the web was published before this; an earlier date is a placeholder. */
+const EARLIEST = Date.UTC(1990, 0, 1);
 
 /** Only http(s) addresses reach a page; `javascript:` and other schemes are dropped. */
 export function safeHttpUrl(raw: string | undefined, base?: string): string | undefined {
@@ -41,8 +49,8 @@ export function safeHttpUrl(raw: string | undefined, base?: string): string | un
 
 /**
  * A guid stands in for a missing link only when it is an absolute http(s) address the feed
- * does not mark `isPermaLink="false"`; anything else is an id, and resolving it against the
- * feed's address would make up a page that does not exist.
+ * does not mark as only an id; anything else is an id, and resolving it against the feed's
+ * address would make up a page that does not exist.
  */
 function guidAsLink(raw: RawItem): string | undefined {
   const guid = raw.guid?.trim();
@@ -50,26 +58,33 @@ function guidAsLink(raw: RawItem): string | undefined {
   return safeHttpUrl(guid);
 }
 
-function parseDate(raw: string | undefined, fetchedAt: Date): Date | undefined {
-  if (!raw) return undefined;
-  const time = Date.parse(raw.trim());
-  if (Number.isNaN(time) || time > fetchedAt.getTime() + FUTURE_TOLERANCE_MS) return undefined;
-  return new Date(time);
+/** The first of the feed's dates that reads as one and is not in the future or before the web. */
+function feedDate(dates: Array<string | undefined>, fetchedAt: Date): Date | undefined {
+  for (const raw of dates) {
+    const time = parseFeedDate(raw);
+    if (time === undefined) continue;
+    // A placeholder or a clock far ahead is no date; a later field may still give one.
+    if (time > fetchedAt.getTime() + FUTURE_TOLERANCE_MS || time < EARLIEST) continue;
+    return new Date(time);
+  }
+  return undefined;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
+/**
+ * An HTML fragment's plain text, cut to its length. What is stored keeps the rule in
+ * inert-text.ts: htmlToText sees to it, and a cut cannot break it (a text's beginning
+ * holds no pair, attribute or comment the whole text did not).
+ */
+export function plainText(html: string | undefined, max: number, reading: HtmlReading = {}): string {
+  return html ? cutText(htmlToText(html, reading), max) : "";
 }
 
-/**
- * A field's plain text, cut to its length. Checked once more after the cut, so what is
- * stored keeps the rule in inert-text.ts however the steps before it change.
- */
-export function plainText(html: string | undefined, max: number): string {
-  const text = html ? clip(htmlToText(html), max) : "";
-  return isInertText(text) ? text : dropMarkupStarts(text);
+/** A field's plain text by the type its feed declared, cut to its length. */
+export function fieldText(field: FeedText | undefined, max: number, reading: HtmlReading = {}): string {
+  if (field === undefined) return "";
+  return field.kind === "html" ? plainText(field.value, max, reading) : cutText(textToText(field.value, reading), max);
 }
 
 function hostOf(link: string | undefined): string | undefined {
@@ -77,14 +92,18 @@ function hostOf(link: string | undefined): string | undefined {
   return new URL(link).hostname.replace(/^www\./, "") || undefined;
 }
 
+const pictureIn = (field: FeedText | undefined) =>
+  field?.kind === "html" && field.value.includes("<") ? firstImageSource(field.value) : undefined;
+
 /** The first usable picture, in the spec's order; later candidates are not even looked at. */
-function firstImage(raw: RawItem, rawDescription: string, base: string | undefined): string | null {
+function firstImage(raw: RawItem, base: string | undefined): string | null {
   const candidates = [
     () => raw.enclosureUrl,
     () => raw.mediaContentUrl,
     () => raw.mediaThumbnailUrl,
     () => raw.image,
-    () => firstImageSource(rawDescription),
+    () => pictureIn(raw.description),
+    () => pictureIn(raw.content),
   ];
   for (const candidate of candidates) {
     const value = candidate();
@@ -94,30 +113,45 @@ function firstImage(raw: RawItem, rawDescription: string, base: string | undefin
   return null;
 }
 
+/** The first byline that names someone, as shown: plain text, never an email address; "" when none does. */
+export function creatorName(fields: ReadonlyArray<FeedText | undefined>): string {
+  for (const field of fields) {
+    const name = field === undefined ? undefined : bylineName(fieldText(field, MAX_NAME, LINE));
+    if (name) return name;
+  }
+  return "";
+}
+
+/** The byline of an item no byline of its own or its feed's names. */
+export const UNKNOWN_CREATOR = "Unknown";
+
 /** The title given to an item its feed left untitled. */
 export const UNTITLED = "Untitled";
 
+const LINE: HtmlReading = { line: true };
+
 /**
  * Applies spec §3: id from guid, else link, else title plus publication time; title
- * defaults to 'Untitled'; pubDate falls back to the fetch time; description becomes plain
- * text; link is the item's link, else its guid when that is an absolute http(s) address
- * and a permalink; image is the first of enclosure, media content, media thumbnail, image
- * field, first img in the description; source falls back to the link's host, else
- * 'Unknown Source'; creator to 'Unknown'. Returns undefined for an item with nothing to show.
+ * defaults to 'Untitled'; a feed that gives no date leaves the item undated (it keeps the
+ * fetch time for order only); description becomes plain text (the content's, when the
+ * description has none); link is the item's link, else its guid when that is an absolute
+ * http(s) address and a permalink; image is the first of enclosure, media content, media
+ * thumbnail, image field, first img in the description (then the content); source falls
+ * back to the link's host, else 'Unknown Source'; creator is a name, never an email
+ * address, else 'Unknown'. Returns undefined for an item with nothing to show.
  */
 export function normaliseItem(raw: RawItem, fetchedAt: Date, base?: string): NormalisedItem | undefined {
   const link = safeHttpUrl(raw.link, base) ?? guidAsLink(raw);
-  const title = plainText(raw.title, MAX_TITLE);
-  const rawDescription = raw.description ?? "";
-  const description = plainText(rawDescription, MAX_DESCRIPTION);
+  const title = fieldText(raw.title, MAX_TITLE, LINE);
+  const description = fieldText(raw.description, MAX_DESCRIPTION) || fieldText(raw.content, MAX_DESCRIPTION);
   if (!link && !title && !description) return undefined;
-  const feedDate = parseDate(raw.published, fetchedAt);
-  const pubDate = feedDate ?? fetchedAt;
-  const image = firstImage(raw, rawDescription, link ?? base);
+  const published = feedDate(raw.dates, fetchedAt);
+  // Pictures in the text resolve against its xml:base, else the article's own address.
+  const image = firstImage(raw, raw.textBase ?? link ?? base);
   const guid = raw.guid ? withoutControls(raw.guid).trim() : "";
   // Without guid or link: title plus publication time, or, when the feed gives no time
   // either, title plus the description's hash, so the id stays the same across fetches.
-  const fallbackId = `${title || UNTITLED}|${feedDate ? feedDate.toISOString() : sha256(description).slice(0, 16)}`;
+  const fallbackId = `${title || UNTITLED}|${published ? published.toISOString() : sha256(description).slice(0, 16)}`;
   const id = guid || link || fallbackId;
   return {
     // An id is a key, never shown; a long one, or one that reads as markup (a guid can be
@@ -125,11 +159,11 @@ export function normaliseItem(raw: RawItem, fetchedAt: Date, base?: string): Nor
     id: id.length > MAX_ID || !isInertText(id) ? `sha256:${sha256(id)}` : id,
     title: title || UNTITLED,
     link: link ?? "",
-    pubDate,
-    dated: feedDate !== undefined,
+    pubDate: published ?? fetchedAt,
+    dated: published !== undefined,
     description,
     image,
-    source: plainText(raw.source, 200) || hostOf(link) || "Unknown Source",
-    creator: plainText(raw.creator, 200) || "Unknown",
+    source: fieldText(raw.source, MAX_NAME, LINE) || hostOf(link) || "Unknown Source",
+    creator: creatorName(raw.creators) || UNKNOWN_CREATOR,
   };
 }

@@ -1,31 +1,67 @@
-export type XmlNode = string | { [key: string]: XmlValue };
-export type XmlValue = XmlNode | XmlNode[] | undefined;
+import { decodeHTMLStrict } from "entities";
+import { namespaceOfPrefix } from "./namespaces.ts";
 
-const TEXT = "#text";
-const CDATA = "#cdata";
+/** A child of an element, in document order: an element, or text (entities decoded, CDATA as written). */
+export type XmlChild = XmlElement | string;
+
+/** Prefix → namespace URI, as declared on an element and its ancestors ("" is the default namespace). */
+type Scope = ReadonlyMap<string, string>;
+
+const NO_DECLARATIONS: Scope = new Map();
+
+/** One element: its names, its attributes as written, and its children in document order. */
+export class XmlElement {
+  readonly children: XmlChild[] = [];
+  /** The element's base address (xml:base resolved up its ancestors), filled in when first asked. */
+  resolvedBase: string | null | undefined = undefined;
+  /** The last child is text that is only layout (so more layout need not be kept). */
+  blankTail = false;
+
+  constructor(
+    /** The name as written, prefix included. */
+    readonly name: string,
+    /** The name without its prefix. */
+    readonly local: string,
+    /** The namespace URI its prefix (or the default namespace) is bound to; "" for none. */
+    readonly ns: string,
+    /** Attributes by their written name, values as written (decode with `attr`); null when none. */
+    readonly attributes: Record<string, string> | null,
+    readonly parent: XmlElement | null,
+    readonly scope: Scope,
+  ) {}
+}
 
 /**
- * Removes a DOCTYPE declaration, internal subset included, before parsing: DTDs are where
- * external entities and entity bombs live, and a feed never needs one. Linear in the input.
+ * Tags nested deeper than this are ignored (their text goes to the deepest element kept);
+ * no feed nests anywhere near this.
  */
-export function stripDoctype(xml: string): string {
-  const start = xml.search(/<!DOCTYPE/i);
-  // A DOCTYPE only counts in the prolog, before the first element; later it is content.
-  if (start === -1 || /<[A-Za-z_]/.test(xml.slice(0, start))) return xml;
-  const end = doctypeEnd(xml, start);
-  if (end === -1) throw new Error("Unterminated DOCTYPE declaration");
-  return xml.slice(0, start) + xml.slice(end);
+export const MAX_DEPTH = 256;
+
+const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13);
+const isNameEnd = (code: number) => code === 62 || code === 47 || isSpace(code);
+
+function isBlank(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (!isSpace(text.charCodeAt(i))) return false;
+  return true;
 }
 
 /**
  * Where the DOCTYPE declaration starting at `start` ends (just after its `>`), internal
- * subset and quoted strings skipped unread, or -1 when it never ends. Linear in the input.
+ * subset, comments and quoted strings skipped unread, or -1 when it never ends. Linear in
+ * the input.
  */
 export function doctypeEnd(xml: string, start: number): number {
   let depth = 0;
   let quote: string | undefined;
   for (let i = start + 9; i < xml.length; i++) {
     const c = xml[i];
+    if (!quote && c === "<" && xml.startsWith("<!--", i)) {
+      // A comment in the internal subset may hold anything, quotes and brackets included.
+      const close = xml.indexOf("-->", i + 4);
+      if (close === -1) return -1;
+      i = close + 2;
+      continue;
+    }
     if (quote) {
       if (c === quote) quote = undefined;
     } else if (c === '"' || c === "'") {
@@ -41,72 +77,104 @@ export function doctypeEnd(xml: string, start: number): number {
   return -1;
 }
 
-type Element = { name: string; node: { [key: string]: XmlValue }; text: string };
-
-function addChild(parent: Element["node"], name: string, value: XmlNode): void {
-  const existing = parent[name];
-  if (existing === undefined) parent[name] = value;
-  else if (Array.isArray(existing)) existing.push(value);
-  else parent[name] = [existing, value];
+/** The namespace declarations among an element's attributes, added to its parent's. */
+function scopeOf(attributes: Record<string, string> | null, parent: Scope): Scope {
+  let scope: Map<string, string> | undefined;
+  for (const name in attributes) {
+    if (!name.startsWith("xmlns")) continue;
+    const prefix = name === "xmlns" ? "" : name.startsWith("xmlns:") ? name.slice(6) : undefined;
+    if (prefix === undefined) continue;
+    scope ??= new Map(parent);
+    scope.set(prefix, decodeXmlEntities(attributes[name] as string).trim());
+  }
+  return scope ?? parent;
 }
 
-/** Closes an element: one with only text and no attributes collapses to its text. */
-function finish(element: Element): XmlNode {
-  // Whitespace between child elements is layout, not content.
-  const text = element.text.trim() === "" ? "" : element.text;
-  if (Object.keys(element.node).length === 0) return text.trim();
-  if (text) element.node[TEXT] = text;
-  return element.node;
+function openElement(
+  name: string,
+  attributes: Record<string, string> | null,
+  declares: boolean,
+  parent: XmlElement,
+): XmlElement {
+  const scope = declares ? scopeOf(attributes, parent.scope) : parent.scope;
+  const colon = name.indexOf(":");
+  if (colon === -1) return new XmlElement(name, name, scope.get("") ?? "", attributes, parent, scope);
+  const prefix = name.slice(0, colon);
+  const ns = scope.get(prefix) ?? namespaceOfPrefix(prefix);
+  return new XmlElement(name, name.slice(colon + 1), ns, attributes, parent, scope);
 }
 
-/** Deeper elements are read as text of their parent; no feed nests anywhere near this. */
-export const MAX_DEPTH = 256;
+function addText(element: XmlElement, text: string): void {
+  const children = element.children;
+  const last = children.length - 1;
+  const blank = isBlank(text);
+  if (last < 0 || typeof children[last] !== "string") {
+    children.push(text);
+    element.blankTail = blank;
+  } else if (!blank) {
+    children[last] += text;
+    element.blankTail = false;
+  } else if (!element.blankTail) {
+    children[last] += text;
+  }
+  // Layout after layout is dropped: between items let go as they close, it would pile up.
+}
 
-const isNameEnd = (code: number) => code === 32 || code === 62 || code === 47 || (code >= 9 && code <= 13);
+export type XmlReadOptions = {
+  /**
+   * Called as each element closes, its children complete. Returning false leaves it out of
+   * its parent: a feed reader turns each item into what it needs and lets the item's
+   * elements go, so a feed of 100,000 items never holds them all at once.
+   */
+  onClose?: (element: XmlElement) => boolean;
+};
 
 /**
  * A small, forgiving XML reader made for feeds: one pass with indexOf, no recursion, no
- * DTD processing and no entity expansion (text is returned as written; attributes too).
- * Unclosed elements are closed at the end, stray end tags ignored, so a truncated feed
- * still yields what came before the cut. Returns `{ rootName: node }`; repeated child
- * elements become arrays, attributes are `@_name`, CDATA sections `#cdata`.
+ * DTD processing (a DOCTYPE in the prolog is skipped unread) and no entity expansion beyond
+ * XML's five, numeric references and HTML's fixed named references. Elements keep their
+ * text and children in document order and know their namespace URI, so a feed is matched
+ * by namespace whatever prefixes it uses. Unclosed elements are closed at the end, stray
+ * end tags ignored, so a truncated feed still yields what came before the cut. Returns a
+ * document element whose children are the top-level elements.
  */
-export function parseXml(input: string): Record<string, XmlValue> {
-  const xml = stripDoctype(input);
-  const document: Element = { name: "#document", node: {}, text: "" };
-  const stack: Element[] = [document];
+export function parseXml(xml: string, options: XmlReadOptions = {}): XmlElement {
+  const document = new XmlElement("#document", "#document", "", null, null, NO_DECLARATIONS);
+  const onClose = options.onClose;
+  const stack: XmlElement[] = [document];
   // How many elements of each name are open: an end tag nothing opened is dropped at once,
   // instead of searching the stack (which hostile input could make quadratic).
   const open = new Map<string, number>();
-  const push = (element: Element) => {
-    stack.push(element);
-    open.set(element.name, (open.get(element.name) ?? 0) + 1);
-  };
+  let sawElement = false;
   const pop = () => {
-    const element = stack[stack.length - 1] as Element;
+    const element = stack.pop() as XmlElement;
     open.set(element.name, (open.get(element.name) ?? 1) - 1);
-    closeTop(stack);
+    if (onClose === undefined || onClose(element)) (stack[stack.length - 1] as XmlElement).children.push(element);
   };
   let i = 0;
   const length = xml.length;
   while (i < length) {
     const lt = xml.indexOf("<", i);
-    const top = stack[stack.length - 1] as Element;
+    const top = stack[stack.length - 1] as XmlElement;
     if (lt === -1) {
-      if (stack.length > 1) top.text += xml.slice(i);
+      if (stack.length > 1) addText(top, decodeXmlEntities(xml.slice(i)));
       break;
     }
-    if (lt > i && stack.length > 1) top.text += xml.slice(i, lt);
+    if (lt > i && stack.length > 1) addText(top, decodeXmlEntities(xml.slice(i, lt)));
     const next = xml.charCodeAt(lt + 1);
     if (next === 33 /* ! */) {
       if (xml.startsWith("<![CDATA[", lt)) {
         const close = xml.indexOf("]]>", lt + 9);
-        const end = close === -1 ? length : close;
-        if (stack.length > 1) addChild(top.node, CDATA, xml.slice(lt + 9, end));
+        if (stack.length > 1) addText(top, xml.slice(lt + 9, close === -1 ? length : close));
         i = close === -1 ? length : close + 3;
       } else if (xml.startsWith("<!--", lt)) {
         const close = xml.indexOf("-->", lt + 4);
         i = close === -1 ? length : close + 3;
+      } else if (!sawElement && /^<!doctype/i.test(xml.slice(lt, lt + 9))) {
+        // DTDs are where external entities and entity bombs live; a feed never needs one.
+        const end = doctypeEnd(xml, lt);
+        if (end === -1) throw new Error("Unterminated DOCTYPE declaration");
+        i = end;
       } else {
         const close = xml.indexOf(">", lt + 2);
         i = close === -1 ? length : close + 1;
@@ -123,7 +191,7 @@ export function parseXml(input: string): Record<string, XmlValue> {
       const name = xml.slice(lt + 2, close === -1 ? length : close).trim();
       // Close up to the matching element; an end tag nothing opened is ignored.
       if ((open.get(name) ?? 0) > 0) {
-        while ((stack[stack.length - 1] as Element).name !== name) pop();
+        while ((stack[stack.length - 1] as XmlElement).name !== name) pop();
         pop();
       }
       i = close === -1 ? length : close + 1;
@@ -134,11 +202,12 @@ export function parseXml(input: string): Record<string, XmlValue> {
     while (j < length && !isNameEnd(xml.charCodeAt(j))) j++;
     const name = xml.slice(lt + 1, j);
     if (name === "") {
-      if (stack.length > 1) top.text += "<";
+      if (stack.length > 1) addText(top, "<");
       i = lt + 1;
       continue;
     }
-    const element: Element = { name, node: {}, text: "" };
+    let attributes: Record<string, string> | null = null;
+    let declares = false;
     let selfClosing = false;
     while (j < length) {
       const code = xml.charCodeAt(j);
@@ -151,22 +220,22 @@ export function parseXml(input: string): Record<string, XmlValue> {
         j += 2;
         break;
       }
-      if (code === 32 || (code >= 9 && code <= 13) || code === 47) {
+      if (code === 47 || isSpace(code)) {
         j++;
         continue;
       }
       let k = j;
       while (k < length) {
         const c = xml.charCodeAt(k);
-        if (c === 61 /* = */ || c === 62 || c === 47 || c === 32 || (c >= 9 && c <= 13)) break;
+        if (c === 61 /* = */ || c === 62 || c === 47 || isSpace(c)) break;
         k++;
       }
       const attribute = xml.slice(j, k);
-      while (k < length && (xml.charCodeAt(k) === 32 || (xml.charCodeAt(k) >= 9 && xml.charCodeAt(k) <= 13))) k++;
+      while (k < length && isSpace(xml.charCodeAt(k))) k++;
       let value = "";
       if (xml.charCodeAt(k) === 61) {
         k++;
-        while (k < length && (xml.charCodeAt(k) === 32 || (xml.charCodeAt(k) >= 9 && xml.charCodeAt(k) <= 13))) k++;
+        while (k < length && isSpace(xml.charCodeAt(k))) k++;
         const quote = xml.charCodeAt(k);
         if (quote === 34 || quote === 39) {
           const close = xml.indexOf(quote === 34 ? '"' : "'", k + 1);
@@ -175,100 +244,112 @@ export function parseXml(input: string): Record<string, XmlValue> {
           k = close === -1 ? length : close + 1;
         } else {
           const start = k;
-          while (k < length && xml.charCodeAt(k) !== 62 && xml.charCodeAt(k) !== 32) k++;
+          while (k < length && xml.charCodeAt(k) !== 62 && !isSpace(xml.charCodeAt(k))) k++;
           value = xml.slice(start, k);
         }
       }
-      if (attribute) element.node[`@_${attribute}`] = value;
+      if (attribute) {
+        attributes ??= Object.create(null) as Record<string, string>;
+        attributes[attribute] = value;
+        if (attribute.startsWith("xmlns")) declares = true;
+      }
       j = Math.max(k, j + 1);
     }
     i = j;
-    if (selfClosing) addChild(top.node, name, finish(element));
-    else if (stack.length <= MAX_DEPTH) push(element);
+    if (stack.length > MAX_DEPTH) continue;
+    sawElement = true;
+    const element = openElement(name, attributes, declares, top);
+    stack.push(element);
+    open.set(name, (open.get(name) ?? 0) + 1);
+    if (selfClosing) pop();
   }
   while (stack.length > 1) pop();
-  return document.node;
-}
-
-function closeTop(stack: Element[]): void {
-  const element = stack.pop() as Element;
-  addChild((stack[stack.length - 1] as Element).node, element.name, finish(element));
+  return document;
 }
 
 const XML_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"', apos: "'" };
+const REFERENCE = /&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|[A-Za-z][A-Za-z0-9]{1,31});/g;
 
 /**
- * Decodes the five predefined XML entities and numeric character references; leaves any
- * other `&name;` as written (HTML named entities are decoded later, as HTML).
+ * Decodes XML's five entities, numeric character references and, as forgiving readers
+ * do for feeds that use them undeclared, HTML's named references (`&nbsp;`, `&eacute;`).
+ * These all stand for fixed characters; any other `&name;` is left as written (no DTD is
+ * ever read, so a feed cannot define one). References to characters XML cannot hold
+ * (NUL, half a surrogate pair) are left as written too.
  */
 export function decodeXmlEntities(text: string): string {
   if (!text.includes("&")) return text;
-  return text.replace(/&(#[xX][0-9a-fA-F]{1,6}|#[0-9]{1,7}|lt|gt|amp|quot|apos);/g, (whole, name: string) => {
-    if (name[0] !== "#") return XML_ENTITIES[name] as string;
+  return text.replace(REFERENCE, (whole, name: string) => {
+    if (name[0] !== "#") return XML_ENTITIES[name] ?? decodeHTMLStrict(whole);
     const code =
       name[1] === "x" || name[1] === "X" ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
     return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
   });
 }
 
-export function asArray<T>(value: T | T[] | undefined): T[] {
-  if (value === undefined) return [];
-  return Array.isArray(value) ? value : [value];
+/** The element children of an element, in document order. */
+export function elementsOf(element: XmlElement | undefined): XmlElement[] {
+  if (element === undefined) return [];
+  const found: XmlElement[] = [];
+  for (const node of element.children) if (typeof node !== "string") found.push(node);
+  return found;
 }
 
-/** The text of an element: its entity-decoded text and its CDATA sections, as written. */
-export function textOf(value: XmlValue): string | undefined {
-  const node = Array.isArray(value) ? value[0] : value;
-  if (node === undefined) return undefined;
-  if (typeof node === "string") return decodeXmlEntities(node);
-  const parts: string[] = [];
-  const text = node[TEXT];
-  if (typeof text === "string") parts.push(decodeXmlEntities(text));
-  for (const section of asArray(node[CDATA])) {
-    const raw = typeof section === "string" ? section : section?.[TEXT];
-    if (typeof raw === "string") parts.push(raw);
+/** A namespace URI, or a set of them (a format known under several). */
+export type Namespaces = string | ReadonlySet<string>;
+
+const inNamespace = (element: XmlElement, ns: Namespaces) =>
+  typeof ns === "string" ? element.ns === ns : ns.has(element.ns);
+
+/** The first child element with this local name in this namespace (or set of namespaces). */
+export function child(element: XmlElement | undefined, ns: Namespaces, local: string): XmlElement | undefined {
+  if (element === undefined) return undefined;
+  for (const node of element.children) {
+    if (typeof node !== "string" && node.local === local && inNamespace(node, ns)) return node;
   }
-  const joined = parts.join("").trim();
-  return joined === "" ? undefined : joined;
+  return undefined;
 }
 
-/** An attribute's decoded value. */
-export function attr(value: XmlValue, name: string): string | undefined {
-  const node = Array.isArray(value) ? value[0] : value;
-  if (node === undefined || typeof node === "string") return undefined;
-  const raw = node[`@_${name}`];
-  return typeof raw === "string" ? decodeXmlEntities(raw) : undefined;
-}
-
-/** A child element (first, when repeated), or undefined. */
-export function child(value: XmlValue, name: string): XmlValue {
-  const node = Array.isArray(value) ? value[0] : value;
-  if (node === undefined || typeof node === "string") return undefined;
-  return node[name];
-}
-
-/**
- * All the text inside an element, its descendants' included (Atom's `type="xhtml"`
- * content is markup written as XML). Text and child elements are joined in document
- * order per element, text last; good enough for the paragraphs such content holds.
- */
-export function deepTextOf(value: XmlValue): string | undefined {
-  const parts: string[] = [];
-  const pending: XmlValue[] = [value];
-  while (pending.length > 0) {
-    const current = pending.pop();
-    for (const node of asArray(current as XmlNode | XmlNode[])) {
-      if (typeof node === "string") {
-        parts.push(decodeXmlEntities(node));
-        continue;
-      }
-      const own = textOf(node);
-      const children = Object.entries(node).filter(([key]) => !key.startsWith("@_") && key !== TEXT && key !== CDATA);
-      // Children are visited later (stack), so push them in reverse to keep their order.
-      if (own) parts.push(own);
-      for (const [, child] of children.reverse()) pending.push(child);
-    }
+/** Every child element with this local name in this namespace (or set of namespaces). */
+export function childrenNamed(element: XmlElement | undefined, ns: Namespaces, local: string): XmlElement[] {
+  if (element === undefined) return [];
+  const found: XmlElement[] = [];
+  for (const node of element.children) {
+    if (typeof node !== "string" && node.local === local && inNamespace(node, ns)) found.push(node);
   }
-  const joined = parts.join(" ").replace(/\s+/g, " ").trim();
-  return joined === "" ? undefined : joined;
+  return found;
+}
+
+/** An attribute's decoded value, by its written name (`url`, `href`; `xml:base`, whose prefix is fixed). */
+export function attr(element: XmlElement | undefined, name: string): string | undefined {
+  const raw = element?.attributes?.[name];
+  return raw === undefined ? undefined : decodeXmlEntities(raw);
+}
+
+/** A namespaced attribute's decoded value (RDF's `about` under whatever prefix the feed binds). */
+export function attrNs(element: XmlElement | undefined, ns: string, local: string): string | undefined {
+  if (element?.attributes == null) return undefined;
+  for (const name in element.attributes) {
+    const colon = name.indexOf(":");
+    if (colon === -1 || name.slice(colon + 1) !== local) continue;
+    const prefix = name.slice(0, colon);
+    if ((element.scope.get(prefix) ?? namespaceOfPrefix(prefix)) === ns) return attr(element, name);
+  }
+  return undefined;
+}
+
+/** All the text inside an element, its descendants' included, in document order. */
+export function textContent(element: XmlElement): string {
+  const children = element.children;
+  if (children.length === 1 && typeof children[0] === "string") return children[0];
+  let out = "";
+  for (const node of children) out += typeof node === "string" ? node : textContent(node);
+  return out;
+}
+
+/** An element's text, trimmed; undefined when it has none. */
+export function textOf(element: XmlElement | undefined): string | undefined {
+  if (element === undefined) return undefined;
+  const text = textContent(element).trim();
+  return text === "" ? undefined : text;
 }
