@@ -12,7 +12,12 @@ export const feedItemSchema = z
     id: z.string(),
     title: z.string(),
     link: z.string().describe("http(s) address of the article, or empty when the feed gave none"),
-    pubDate: z.string().describe("ISO-8601"),
+    pubDate: z
+      .string()
+      .describe("ISO-8601: the feed's date, or, for an undated article, when Gemwire first saw it (for order only)"),
+    undated: z
+      .boolean()
+      .describe("The feed gave no date for this article: show it as undated, never pubDate as its date"),
     description: z.string().describe("Plain text: the feed's markup removed"),
     image: z.string().nullable(),
     source: z.string(),

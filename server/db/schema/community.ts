@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /** What members do with articles: votes, favorites, read state, comments' interactions and notifications. */
 
 /** The article links a member has opened (migration 017), bounded per member. */
@@ -27,6 +29,8 @@ export interface FavoritesTable {
   source: string;
   creator: string;
   published_at: number;
+  /** 1 when the article's feed gave no date (published_at is when it was first seen). */
+  undated: Generated<number>;
   created_at: number;
 }
 

@@ -23,7 +23,10 @@ export interface ArticlesTable {
   item_id: string;
   title: string;
   link: string;
+  /** The feed's date; for an undated article, when Gemwire first saw it (kept for order only). */
   published_at: number;
+  /** 1 when the feed gave no date (migration 024): shown as undated, never as a date. */
+  undated: Generated<number>;
   description: string;
   image: string | null;
   source: string;

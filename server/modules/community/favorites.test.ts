@@ -85,6 +85,7 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
       title: "Bitcoin ETF inflows hit record",
       link: link("f1"),
       pubDate: new Date(now - HOUR).toISOString(),
+      undated: false,
       description: "About f1",
       image: "https://img.example/f1.png",
       source: "news.example",

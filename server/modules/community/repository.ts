@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import type { Insertable, Selectable } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { FavoritesTable, VoteDirection } from "../../db/schema.ts";
 
@@ -144,7 +144,7 @@ export async function favoriteStats(
   return { count: Number(row.count), latest: row.latest === null ? null : Number(row.latest) };
 }
 
-export async function insertFavorite({ db }: Pick<Database, "db">, row: FavoriteRow): Promise<void> {
+export async function insertFavorite({ db }: Pick<Database, "db">, row: Insertable<FavoritesTable>): Promise<void> {
   await db
     .insertInto("favorites")
     .values(row)

@@ -100,6 +100,7 @@ export async function addFavorite(
       source: article.source,
       creator: article.creator,
       published_at: article.published_at,
+      undated: article.undated,
       // Strictly after the previous one, so "most recently added first" holds even within a millisecond.
       created_at: latest === null ? now : Math.max(now, latest + 1),
     });

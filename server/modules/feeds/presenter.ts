@@ -6,7 +6,7 @@ import type { ArticleRow } from "./repository.ts";
 /** The stored columns an article is shown from: a feed's row, or a favorite's copy of one. */
 export type StoredArticle = Pick<
   ArticleRow,
-  "item_id" | "title" | "link" | "published_at" | "description" | "image" | "source" | "creator" | "coins"
+  "item_id" | "title" | "link" | "published_at" | "undated" | "description" | "image" | "source" | "creator" | "coins"
 >;
 
 /** What presentArticles (present-articles.ts) knows of an article beyond its row and votes. */
@@ -29,6 +29,7 @@ export function presentArticle(
     title: row.title,
     link: row.link,
     pubDate: new Date(row.published_at).toISOString(),
+    undated: Number(row.undated) === 1,
     description: row.description,
     image: row.image,
     source: row.source,

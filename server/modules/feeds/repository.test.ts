@@ -55,6 +55,15 @@ describe.each(testDatabaseTargets())("feed repository on $dialect", (target) => 
     );
     const [row] = await listArticles(db, { feedKey: "xfeed", limit: 1 });
     expect(row?.published_at).toBe(now);
+    expect(row?.undated).toBe(1);
+  });
+
+  it("marks an undated item dated, with the feed's date, once its feed gives one", async () => {
+    const db = handle.database;
+    await upsertArticles(db, "xfeed", [item("v", 0, { pubDate: new Date(now), dated: false })], now);
+    await upsertArticles(db, "xfeed", [item("v", 2, { dated: true })], now + HOUR);
+    const [row] = await listArticles(db, { feedKey: "xfeed", limit: 1 });
+    expect([row?.published_at, row?.undated]).toEqual([now - 2 * HOUR, 0]);
   });
 
   it("pages newest first with before= and filters by source", async () => {

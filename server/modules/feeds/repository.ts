@@ -46,6 +46,7 @@ export async function upsertArticles(
             title: item.title,
             link: item.link,
             published_at: item.pubDate.getTime(),
+            undated: item.dated ? 0 : 1,
             description: item.description,
             image: item.image,
             source: item.source,
@@ -70,7 +71,10 @@ export async function upsertArticles(
                 creator: eb.ref("excluded.creator"),
                 updated_at: eb.ref("excluded.updated_at"),
                 coins: eb.ref("excluded.coins"),
-                ...(dated ? { published_at: eb.ref("excluded.published_at") } : {}),
+                // An undated item keeps the time it was first seen; one that gains a date takes it.
+                ...(dated
+                  ? { published_at: eb.ref("excluded.published_at"), undated: eb.ref("excluded.undated") }
+                  : {}),
               }))
               // Unchanged items are left alone: no row churn, no search index rewrite.
               .where((eb) =>
@@ -83,7 +87,12 @@ export async function upsertArticles(
                   eb("articles.creator", "is distinct from", eb.ref("excluded.creator")),
                   // Stored before coin tags: tagged now rather than waiting for the backfill.
                   eb("articles.coins", "is", null),
-                  ...(dated ? [eb("articles.published_at", "is distinct from", eb.ref("excluded.published_at"))] : []),
+                  ...(dated
+                    ? [
+                        eb("articles.published_at", "is distinct from", eb.ref("excluded.published_at")),
+                        eb("articles.undated", "is distinct from", eb.ref("excluded.undated")),
+                      ]
+                    : []),
                 ]),
               ),
           )

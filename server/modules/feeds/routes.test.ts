@@ -182,6 +182,7 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
       title: "Bitcoin fees drop",
       link: "https://news.example/b3",
       pubDate: new Date(now - 3 * HOUR).toISOString(),
+      undated: false,
       description: "About b3",
       image: "https://img.example/b3.png",
       source: "CoinDesk",
