@@ -11,6 +11,7 @@ export function feedItem(n: number, over: Partial<FeedItem> = {}): FeedItem {
     title: `Article ${n}`,
     link: `https://news.example/${n}`,
     pubDate: new Date(Date.now() - n * HOUR).toISOString(),
+    undated: false,
     description: `What article ${n} says.`,
     image: null,
     source: `Outlet ${n}`,

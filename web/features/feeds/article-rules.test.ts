@@ -7,6 +7,7 @@ const item = (over: Partial<FeedItem> = {}): FeedItem => ({
   title: "Bitcoin hits record",
   link: "https://news.example/a",
   pubDate: "2026-11-22T10:00:00.000Z",
+  undated: false,
   description: "",
   image: null,
   source: "news.example",

@@ -9,6 +9,7 @@ export function article(over: Partial<StoryArticle> = {}): StoryArticle {
     title: "Bitcoin hits record high as spot ETF inflows top $1.2 billion",
     link: "https://coindesk.example/bitcoin-record",
     pubDate: new Date(Date.now() - 3 * HOUR).toISOString(),
+    undated: false,
     description: "Spot ETF inflows topped $1.2 billion.",
     image: null,
     source: "CoinDesk",
@@ -29,6 +30,7 @@ export function story(over: Partial<Story> = {}): Story {
       title: "Bitcoin sets record high as spot ETF inflows top $1.2B",
       link: "https://decrypt.example/bitcoin-record",
       pubDate: new Date(Date.now() - 2 * HOUR).toISOString(),
+      undated: false,
       source: "Decrypt",
     }),
   ];

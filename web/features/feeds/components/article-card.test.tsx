@@ -16,6 +16,7 @@ const article = (over: Partial<FeedItem> = {}): FeedItem => ({
   title: "Bitcoin hits record high",
   link: "https://news.example/bitcoin-record",
   pubDate: new Date(Date.now() - 2 * HOUR).toISOString(),
+  undated: false,
   description: "Spot ETF inflows topped $1.2 billion.",
   image: "https://img.example/btc.png",
   source: "CoinDesk",
@@ -127,6 +128,13 @@ describe("ArticleCard", () => {
     const badge = view.container.querySelector("time[data-tone]");
     expect(badge?.getAttribute("data-tone")).toBe("orange");
     expect(badge?.textContent).toBe("13h");
+  });
+
+  it("says an article its feed gave no date is undated: no age, no date made up", () => {
+    const { view } = renderCard(article({ pubDate: new Date().toISOString(), undated: true }), visitor);
+    expect(view.container.querySelector("time")).toBeNull();
+    const undated = screen.getByText("undated");
+    expect(undated.getAttribute("title")).toBe("The feed gave no date for this article");
   });
 
   // One rule with the server (contracts/analysis-catalog.ts): wsj.com and bloomberg.com and their subdomains are refused.

@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { canAnalyze } from "../../../../contracts/analysis-catalog.ts";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
 import { AnalyzeButton } from "../../../components/ui/analyze-button.tsx";
+import { ArticleTime } from "../../../components/ui/article-time.tsx";
 import { articleKey, cardDescription } from "../../../lib/articles.ts";
-import { formatDate } from "../../../lib/dates.ts";
 import { openDiscussion, useCommentCount } from "../../../lib/discussion.ts";
 import { paths } from "../../../paths.ts";
 import { useToggleFavorite, useVote } from "../api.ts";
@@ -99,12 +99,12 @@ export function ArticleCard({
       <ArticleImage src={item.image} className="h-40 w-full bg-zinc-900 object-cover" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-center gap-2 text-xs text-muted">
-          <AgeBadge date={item.pubDate} />
+          {item.undated ? null : <AgeBadge date={item.pubDate} />}
           <span className="truncate" title={item.source}>
             {item.source}
           </span>
           <span aria-hidden>·</span>
-          <span className="shrink-0">{formatDate(item.pubDate)}</span>
+          <ArticleTime item={item} format="date" />
         </div>
         <CoinChips coins={item.coins} />
         <h3 className="font-semibold leading-snug text-zinc-50">

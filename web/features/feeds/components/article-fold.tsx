@@ -2,8 +2,8 @@ import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
 import type { Fold } from "../../../../contracts/reading-catalog.ts";
+import { ArticleTime } from "../../../components/ui/article-time.tsx";
 import { articleKey } from "../../../lib/articles.ts";
-import { formatDate } from "../../../lib/dates.ts";
 import { type ListEntry, listEntryRef } from "../../../lib/list-keyboard.ts";
 import type { ReadState } from "../../../lib/read-state.ts";
 import { AgeBadge } from "./age-badge.tsx";
@@ -106,12 +106,12 @@ function SourceRow({ item, actions, reading }: { item: FeedItem; actions: CardAc
       className={`rounded-lg border border-line bg-panel px-3 py-2 ${ENTRY_FOCUS} ${read ? READ_DIM : ""}`}
     >
       <p className="flex items-center gap-2 text-xs text-muted">
-        <AgeBadge date={item.pubDate} />
+        {item.undated ? null : <AgeBadge date={item.pubDate} />}
         <span className="truncate" title={item.source}>
           {item.source}
         </span>
         <span aria-hidden>·</span>
-        <span className="shrink-0">{formatDate(item.pubDate)}</span>
+        <ArticleTime item={item} format="date" />
       </p>
       <p className="mt-1 text-sm font-medium leading-snug text-zinc-50">
         {read ? <span className="sr-only">Read: </span> : null}

@@ -14,6 +14,7 @@ const item = (id: string, coins: string[]): FeedItem => ({
   title: `Story ${id}`,
   link: `https://news.example/${id}`,
   pubDate: new Date(Date.now() - 60_000).toISOString(),
+  undated: false,
   description: "",
   image: null,
   source: "news.example",

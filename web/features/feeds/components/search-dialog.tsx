@@ -2,9 +2,9 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
+import { ArticleTime } from "../../../components/ui/article-time.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { articleKey, truncate } from "../../../lib/articles.ts";
-import { formatDate } from "../../../lib/dates.ts";
 import { useReadState } from "../../../lib/read-state.ts";
 import { searchQuery } from "../api.ts";
 import { taggedWith, useCoinFilter } from "../coin-filter.ts";
@@ -177,7 +177,7 @@ function SearchBox() {
                   </p>
                   <p className="mt-0.5 line-clamp-2 text-sm text-muted">{truncate(row.item.description, SNIPPET)}</p>
                   <p className="mt-1 text-xs text-zinc-500">
-                    {row.item.source} · {formatDate(row.item.pubDate)}
+                    {row.item.source} · <ArticleTime item={row.item} format="date" className="" />
                     {row.item.coins.length > 0 ? ` · ${row.item.coins.join(", ")}` : ""}
                   </p>
                 </div>

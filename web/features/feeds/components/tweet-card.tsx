@@ -1,6 +1,6 @@
 import type { FeedItem } from "../../../../contracts/feeds.ts";
+import { ArticleTime } from "../../../components/ui/article-time.tsx";
 import { articleKey } from "../../../lib/articles.ts";
-import { relativeTime } from "../../../lib/dates.ts";
 import { handleOf } from "../article-rules.ts";
 import { ArticleImage } from "./article-image.tsx";
 
@@ -33,7 +33,7 @@ export function TweetCard({
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-zinc-50">{item.creator}</p>
           <p className="truncate text-sm text-muted">
-            {handle} · <time dateTime={item.pubDate}>{relativeTime(item.pubDate)}</time>
+            {handle} · <ArticleTime item={item} format="relative" className="" />
           </p>
         </div>
         <button

@@ -3,9 +3,9 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { TokenNewsItem } from "../../../../contracts/market.ts";
 import { foldByStory } from "../../../../contracts/reading-catalog.ts";
+import { ArticleTime } from "../../../components/ui/article-time.tsx";
 import { EmptyState, LoadError } from "../../../components/ui/list-states.tsx";
 import { articleKey, sourceLabel } from "../../../lib/articles.ts";
-import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import { paths } from "../../../paths.ts";
 import { useShowEveryArticle } from "../../feeds/reading-preferences.ts";
 import { useTokenNews } from "../api.ts";
@@ -98,9 +98,7 @@ function NewsItem({ item }: { item: TokenNewsItem }) {
           {sourceLabel(item.source)}
         </span>
         <span aria-hidden>·</span>
-        <time className="shrink-0" dateTime={item.pubDate} title={formatDateTime(item.pubDate)}>
-          {relativeTime(item.pubDate)}
-        </time>
+        <ArticleTime item={item} format="relative" />
       </div>
       <p className="font-medium leading-snug text-zinc-100">
         {item.link ? (

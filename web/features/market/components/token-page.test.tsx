@@ -37,6 +37,7 @@ function newsItem(over: Partial<TokenNewsItem> = {}): TokenNewsItem {
     title: "Bitcoin tops $97,000 as ETF inflows grow",
     link: "https://news.example/btc-97k",
     pubDate: ago(HOUR),
+    undated: false,
     description: "Spot ETFs took in $1.2 billion.",
     image: null,
     source: "Blockline Daily",

@@ -47,6 +47,7 @@ export function article(id: string, title: string, minutesAgo = 30): FeedItem {
     title,
     link: `https://news.example/${id}`,
     pubDate: new Date(Date.now() - minutesAgo * MINUTE).toISOString(),
+    undated: false,
     description: "",
     image: null,
     source: "Blockline Daily",

@@ -2,6 +2,7 @@ import { ArrowLeft, ExternalLink, TriangleAlert } from "lucide-react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import type { Reader } from "../../../../contracts/reading.ts";
+import { ArticleTime } from "../../../components/ui/article-time.tsx";
 import { LoadError } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -211,7 +212,7 @@ function OtherSources({ reader }: { reader: Reader }) {
               {other.title}
             </Link>
             <p className="text-xs text-muted">
-              {sourceLabel(other.source)} · {formatDate(other.pubDate)}
+              {sourceLabel(other.source)} · <ArticleTime item={other} format="date" className="" />
             </p>
           </li>
         ))}

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { canAnalyze } from "../../../../contracts/analysis-catalog.ts";
 import type { StoryArticle as Article, Story } from "../../../../contracts/stories.ts";
 import { AnalyzeButton } from "../../../components/ui/analyze-button.tsx";
+import { ArticleTime } from "../../../components/ui/article-time.tsx";
 import { articleKey, sourceLabel } from "../../../lib/articles.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import { paths } from "../../../paths.ts";
@@ -104,9 +105,7 @@ function StoryArticle({ article }: { article: Article }) {
           {sourceLabel(article.source)}
         </span>
         <span aria-hidden>·</span>
-        <time className="shrink-0" dateTime={article.pubDate}>
-          {formatDateTime(article.pubDate)}
-        </time>
+        <ArticleTime item={article} format="dateTime" />
       </div>
       <p className="font-medium leading-snug text-zinc-100">
         {article.link ? (
