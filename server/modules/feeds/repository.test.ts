@@ -58,6 +58,14 @@ describe.each(testDatabaseTargets())("feed repository on $dialect", (target) => 
     expect(row?.undated).toBe(1);
   });
 
+  it("flags an item stored as dated once its feed gives it no date, keeping its time", async () => {
+    const db = handle.database;
+    await upsertArticles(db, "xfeed", [item("w", 3)], now);
+    await upsertArticles(db, "xfeed", [item("w", 0, { pubDate: new Date(now + HOUR), dated: false })], now + HOUR);
+    const [row] = await listArticles(db, { feedKey: "xfeed", limit: 1 });
+    expect([row?.published_at, row?.undated]).toEqual([now - 3 * HOUR, 1]);
+  });
+
   it("marks an undated item dated, with the feed's date, once its feed gives one", async () => {
     const db = handle.database;
     await upsertArticles(db, "xfeed", [item("v", 0, { pubDate: new Date(now), dated: false })], now);

@@ -71,10 +71,11 @@ export async function upsertArticles(
                 creator: eb.ref("excluded.creator"),
                 updated_at: eb.ref("excluded.updated_at"),
                 coins: eb.ref("excluded.coins"),
-                // An undated item keeps the time it was first seen; one that gains a date takes it.
-                ...(dated
-                  ? { published_at: eb.ref("excluded.published_at"), undated: eb.ref("excluded.undated") }
-                  : {}),
+                // The flag follows the feed (rows stored before it existed are flagged on their
+                // next refresh); an undated item keeps the time it was first seen, and one that
+                // gains a date takes it.
+                undated: eb.ref("excluded.undated"),
+                ...(dated ? { published_at: eb.ref("excluded.published_at") } : {}),
               }))
               // Unchanged items are left alone: no row churn, no search index rewrite.
               .where((eb) =>
@@ -87,12 +88,8 @@ export async function upsertArticles(
                   eb("articles.creator", "is distinct from", eb.ref("excluded.creator")),
                   // Stored before coin tags: tagged now rather than waiting for the backfill.
                   eb("articles.coins", "is", null),
-                  ...(dated
-                    ? [
-                        eb("articles.published_at", "is distinct from", eb.ref("excluded.published_at")),
-                        eb("articles.undated", "is distinct from", eb.ref("excluded.undated")),
-                      ]
-                    : []),
+                  eb("articles.undated", "is distinct from", eb.ref("excluded.undated")),
+                  ...(dated ? [eb("articles.published_at", "is distinct from", eb.ref("excluded.published_at"))] : []),
                 ]),
               ),
           )
