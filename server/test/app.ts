@@ -1,15 +1,18 @@
 import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { AdminPassword } from "../modules/admin/admin-password.ts";
 import type { HubOptions } from "../modules/community/notification-hub.ts";
+import type { NormalisedItem } from "../modules/feeds/parse/normalise.ts";
+import { upsertArticles } from "../modules/feeds/repository.ts";
 import type { Sources } from "../modules/feeds/sources.ts";
 import type { PriceService } from "../modules/market/price-service.ts";
 import type { MemberFeedRoutesOptions } from "../modules/member-feeds/routes.ts";
 import type { PageFetchPolicy } from "../modules/reader/page-reads.ts";
 import type { TrendsService } from "../modules/trends/service.ts";
-import { openTestDatabase, testDatabaseTargets } from "./databases.ts";
+import { openTestDatabase, type TestDatabaseTarget, testDatabaseTargets } from "./databases.ts";
 
 /** The real app on a real database, quiet, with configuration overrides as an operator would set them. */
 export async function buildTestApp(
@@ -62,4 +65,28 @@ export async function withTestApp(
     await app.close();
     await handle.dispose();
   }
+}
+
+/**
+ * Within a describe block: a fresh database holding `items` stored as one source's feed
+ * read at `now`, and the real app serving it, both closed after the block.
+ */
+export function appServingFeed(target: TestDatabaseTarget, source: string, items: () => NormalisedItem[], now: number) {
+  let handle: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    handle = await openTestDatabase(target);
+    await upsertArticles(handle.database, source, items(), now);
+    app = await buildTestApp(handle.database);
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.dispose();
+  });
+  const ready = () => {
+    if (!handle || !app) throw new Error("the feed's app is not ready yet");
+    return { app, database: handle.database };
+  };
+  return { ready, get: (url: string) => ready().app.inject({ method: "GET", url }) };
 }

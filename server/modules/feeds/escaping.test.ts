@@ -1,11 +1,9 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { describe, expect, it } from "vitest";
+import { appServingFeed } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { expectInert } from "../../test/inert.ts";
 import { parseFeed } from "./parse/parse-feed.ts";
 import { decodeXmlEntities } from "./parse/xml.ts";
-import { upsertArticles } from "./repository.ts";
 
 /** What a browser would read as markup: a start or end tag, a comment or declaration, a processing instruction. */
 const LIVE_TAG = /<\/?[a-zA-Z][^<>]*>|<![^<>]*>|<\?[^<>]*>/;
@@ -47,22 +45,12 @@ const HOSTILE_FEED = `<?xml version="1.0"?><rss version="2.0"><channel><title>Ho
 </channel></rss>`;
 
 describe.each(testDatabaseTargets())("markup never comes out live, on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    const items = parseFeed(HOSTILE_FEED, { fetchedAt: new Date(now), baseUrl: "https://feed.example/rss" });
-    await upsertArticles(handle.database, "bitcoin", items, now);
-    app = await buildTestApp(handle.database);
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
-
-  const get = (url: string) => app.inject({ method: "GET", url });
+  const { get } = appServingFeed(
+    target,
+    "bitcoin",
+    () => parseFeed(HOSTILE_FEED, { fetchedAt: new Date(now), baseUrl: "https://feed.example/rss" }),
+    now,
+  );
 
   it("stores and serves titles and descriptions as text, however deep the escaping", async () => {
     const { items } = (await get("/api/feeds/bitcoin/items")).json();

@@ -1,10 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { joinAsMember } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { appServingFeed } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { parseFeed } from "./parse/parse-feed.ts";
-import { upsertArticles } from "./repository.ts";
 
 const now = Date.now();
 const FEED = `<rss version="2.0"><channel><title>Mixed</title>
@@ -13,21 +11,7 @@ const FEED = `<rss version="2.0"><channel><title>Mixed</title>
 </channel></rss>`;
 
 describe.each(testDatabaseTargets())("an article its feed gives no date, on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    await upsertArticles(handle.database, "news", parseFeed(FEED, { fetchedAt: new Date(now) }), now);
-    app = await buildTestApp(handle.database);
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
-
-  const get = (url: string) => app.inject({ method: "GET", url });
+  const { ready, get } = appServingFeed(target, "news", () => parseFeed(FEED, { fetchedAt: new Date(now) }), now);
 
   it("is served as undated, ordered by when Gemwire first saw it", async () => {
     const { items } = (await get("/api/feeds/news/items")).json();
@@ -45,7 +29,8 @@ describe.each(testDatabaseTargets())("an article its feed gives no date, on $dia
       ["Ether staking yields slip", true],
       ["Miners sell less bitcoin", false],
     ]);
-    const member = await joinAsMember(app, handle.database);
+    const { app, database } = ready();
+    const member = await joinAsMember(app, database);
     const favorite = await app.inject({
       method: "PUT",
       url: "/api/favorites",
