@@ -172,8 +172,8 @@ export function startMemberLoad(options: {
 }
 
 /** Links of articles the process serves (what members vote, favorite and comment on). */
-export async function articleLinks(origin: string, feedKey: string): Promise<string[]> {
-  const answer = await call(origin, `/api/feeds/${feedKey}/items`);
+export async function articleLinks(origin: string, feedKey: string, timeoutMs = 8_000): Promise<string[]> {
+  const answer = await call(origin, `/api/feeds/${feedKey}/items`, { signal: AbortSignal.timeout(timeoutMs) });
   if (answer.status !== 200) throw new Error(`feed items: HTTP ${answer.status}`);
   return (answer.body as { items: Array<{ link: string }> }).items.map((item) => item.link);
 }

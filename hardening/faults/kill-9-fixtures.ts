@@ -82,13 +82,18 @@ export type Prices = Awaited<ReturnType<typeof startFakePriceApi>>;
 export const ready = (server: ServerProcess) =>
   until("the server to answer with articles", async () => {
     if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode})`);
-    const health = await call(server.origin, "/api/health").catch(() => undefined);
+    const health = await call(server.origin, "/api/health", { signal: AbortSignal.timeout(5_000) }).catch(
+      () => undefined,
+    );
     if (health?.status !== 200) return undefined;
     const links = await articleLinks(server.origin, "bitcoin");
     return links.length > 0 ? links : undefined;
   });
 
+/** Kills the process and waits for it to be gone; a process that already died on its own fails the test. */
 export const kill = async (server: ServerProcess) => {
+  if (server.child.exitCode !== null || server.child.signalCode !== null)
+    throw new Error(`the server died before the kill (${server.child.exitCode ?? server.child.signalCode})`);
   const exited = new Promise((resolve) => server.child.once("exit", resolve));
   server.child.kill("SIGKILL");
   await exited;
@@ -153,6 +158,8 @@ export async function killAfterResolved(
       ).some((run) => pidOf(run.holder) === resolver.pid) || undefined,
     deadline - Date.now(),
   );
+  if (resolver.child.exitCode !== null || resolver.child.signalCode !== null)
+    throw new Error(`the resolving server died on its own (${resolver.child.exitCode ?? resolver.child.signalCode})`);
   const exited = new Promise((resolve) => resolver.child.once("exit", resolve));
   if (location.dialect === "sqlite") {
     const raw = new BetterSqlite3(location.file, { readonly: true });
