@@ -4,11 +4,11 @@
 // suite checks behaviour, this prints speed.
 
 import { trafficNumber } from "../contracts/trends-catalog.ts";
-import { CoinIndex } from "../server/modules/analysis/coin-index.ts";
-import { keyPoints } from "../server/modules/analysis/key-points.ts";
-import { splitSentences } from "../server/modules/analysis/sentences.ts";
-import { TickerCount } from "../server/modules/analysis/tickers.ts";
-import { tagArticle } from "../server/modules/feeds/coin-tags.ts";
+import { keyPoints } from "../server/lib/text/key-points.ts";
+import { splitSentences } from "../server/lib/text/sentences.ts";
+import { CoinIndex } from "../server/modules/coins/coin-index.ts";
+import { tagArticle } from "../server/modules/coins/coin-tags.ts";
+import { TickerCount } from "../server/modules/coins/tickers.ts";
 import { dedupeByContainment } from "../server/modules/trends/dedupe.ts";
 import { sized } from "./tiny.ts";
 

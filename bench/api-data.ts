@@ -11,11 +11,11 @@ import { randomUUID } from "node:crypto";
 import type { Config } from "../server/config.ts";
 import { openDatabase } from "../server/db/connection.ts";
 import { loadMigrations, migrate } from "../server/db/migrate.ts";
-import { hashPassword } from "../server/modules/accounts/passwords.ts";
-import { openSession } from "../server/modules/accounts/sessions.ts";
-import { feedCatalog } from "../server/modules/feeds/catalog.ts";
-import type { NormalisedItem } from "../server/modules/feeds/parse/normalise.ts";
-import { upsertArticles } from "../server/modules/feeds/repository.ts";
+import type { NormalisedItem } from "../server/lib/feed-reader/normalise.ts";
+import { hashPassword } from "../server/lib/passwords/passwords.ts";
+import { openSession } from "../server/lib/sessions/sessions.ts";
+import { feedCatalog } from "../server/modules/articles/catalog.ts";
+import { upsertArticles } from "../server/modules/articles/repository.ts";
 import { generateHeadlines, seededRandom } from "./headlines.ts";
 
 const OUTLETS = [

@@ -1,7 +1,7 @@
 // `npm run bench:feeds`: parse + normalise throughput of Gemwire's feed parser against
 // rss-parser on the same corpus, in one run. Target: at least 2.5x rss-parser.
 import Parser from "rss-parser";
-import { parseFeed } from "../server/modules/feeds/parse/parse-feed.ts";
+import { parseFeed } from "../server/lib/feed-reader/parse-feed.ts";
 import { feedCorpus } from "./feed-corpus.ts";
 import { benchTagScan } from "./tag-scan.ts";
 import { judge, sized } from "./tiny.ts";

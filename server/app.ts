@@ -6,38 +6,32 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Config } from "./config.ts";
 import type { Database } from "./db/database.ts";
 import { createLogger } from "./logger.ts";
-import { profileRoutes } from "./modules/accounts/profile-routes.ts";
-import { accountRoutes } from "./modules/accounts/routes.ts";
-import { type AdminPassword, loadAdminPassword } from "./modules/admin/admin-password.ts";
-import { adminRoutes } from "./modules/admin/routes.ts";
-import { COIN_LIST_FETCH, CoinList } from "./modules/analysis/coin-list.ts";
-import { analysisRoutes } from "./modules/analysis/routes.ts";
-import { analyticsRoutes } from "./modules/analytics/routes.ts";
-import { blurtsRoutes } from "./modules/community/blurts-routes.ts";
-import { commentRoutes } from "./modules/community/comments-routes.ts";
-import { type HubOptions, NotificationHub } from "./modules/community/notification-hub.ts";
-import { notificationRoutes } from "./modules/community/notifications-routes.ts";
-import { communityRoutes } from "./modules/community/routes.ts";
-import { blogFeedRoutes } from "./modules/content/blog-feed.ts";
-import { contentRoutes } from "./modules/content/routes.ts";
-import { publishRoutes } from "./modules/feeds/publish-routes.ts";
-import { feedRoutes } from "./modules/feeds/routes.ts";
-import { resolveSources, type Sources } from "./modules/feeds/sources.ts";
-import { gemsRoutes } from "./modules/gems/routes.ts";
-import { healthRoutes } from "./modules/health/routes.ts";
-import { createPriceService, type PriceService, priceSourceName } from "./modules/market/price-service.ts";
-import { marketRoutes } from "./modules/market/routes.ts";
-import { type MemberFeedRoutesOptions, memberFeedRoutes } from "./modules/member-feeds/routes.ts";
-import { createPageClients, type PageFetchPolicy, PageReads } from "./modules/reader/page-reads.ts";
-import { readerRoutes } from "./modules/reader/routes.ts";
-import { readingRoutes } from "./modules/reading/routes.ts";
-import { settingsRoutes } from "./modules/settings/routes.ts";
-import { presentSiteConfig } from "./modules/site/presenter.ts";
-import { siteRoutes } from "./modules/site/routes.ts";
-import { storyRoutes } from "./modules/stories/routes.ts";
-import { trendsRoutes } from "./modules/trends/routes.ts";
+import { accountRoutes, profileRoutes } from "./modules/accounts/index.ts";
+import { type AdminPassword, adminRoutes, loadAdminPassword } from "./modules/admin/index.ts";
+import { analysisRoutes, COIN_LIST_FETCH, CoinList } from "./modules/analysis/index.ts";
+import { analyticsRoutes } from "./modules/analytics/index.ts";
+import {
+  blurtsRoutes,
+  commentRoutes,
+  communityRoutes,
+  type HubOptions,
+  NotificationHub,
+  notificationRoutes,
+} from "./modules/community/index.ts";
+import { blogFeedRoutes, contentRoutes } from "./modules/content/index.ts";
+import { feedRoutes, publishRoutes, resolveSources, type Sources } from "./modules/feeds/index.ts";
+import { gemsRoutes } from "./modules/gems/index.ts";
+import { healthRoutes } from "./modules/health/index.ts";
+import { createPriceService, marketRoutes, type PriceService, priceSourceName } from "./modules/market/index.ts";
+import { type MemberFeedRoutesOptions, memberFeedRoutes } from "./modules/member-feeds/index.ts";
+import { createPageClients, type PageFetchPolicy, PageReads } from "./modules/pages/index.ts";
+import { readerRoutes } from "./modules/reader/index.ts";
+import { readingRoutes } from "./modules/reading/index.ts";
+import { settingsRoutes } from "./modules/settings/index.ts";
+import { presentSiteConfig, siteRoutes } from "./modules/site/index.ts";
+import { storyRoutes } from "./modules/stories/index.ts";
+import { trendSources, trendsRoutes } from "./modules/trends/index.ts";
 import { createTrendsService, type TrendsService } from "./modules/trends/service.ts";
-import { trendSources } from "./modules/trends/sources.ts";
 import { createGuardedFetch } from "./outbound/guarded-fetch.ts";
 import { appVersion, webDistDir } from "./paths.ts";
 import { registerAccessMode } from "./plugins/access-mode.ts";

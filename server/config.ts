@@ -1,6 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
-import { isCommonPassword } from "./modules/accounts/common-passwords.ts";
+import { isCommonPassword } from "./lib/passwords/common-passwords.ts";
 
 /**
  * The operator contract: every environment variable Gemwire reads, validated once at

@@ -4,16 +4,16 @@ import { checkDataDir, dataDirMessage } from "./data-dir.ts";
 import { openDatabase } from "./db/connection.ts";
 import { loadMigrations, migrate } from "./db/migrate.ts";
 import { startFeedScheduler } from "./jobs/feed-scheduler.ts";
-import { processHolder } from "./jobs/holder.ts";
 import { startMaintenance } from "./jobs/maintenance.ts";
 import { startPredictionResolver } from "./jobs/prediction-resolver.ts";
 import { startPriceHistory } from "./jobs/price-history.ts";
 import { startTrendsRefresh } from "./jobs/trends-refresh.ts";
+import { processHolder } from "./lib/jobs/holder.ts";
 import { createShutdown } from "./lifecycle.ts";
 import { createLogger } from "./logger.ts";
-import { resolveSources } from "./modules/feeds/sources.ts";
-import { createMemberFeedFetch } from "./modules/member-feeds/fetch.ts";
-import { trendSources } from "./modules/trends/sources.ts";
+import { resolveSources } from "./modules/feeds/index.ts";
+import { createMemberFeedFetch } from "./modules/member-feeds/index.ts";
+import { trendSources } from "./modules/trends/index.ts";
 import { createGuardedFetch } from "./outbound/guarded-fetch.ts";
 
 /** A trends source answers a small RSS or JSON quickly; a slow or huge answer is a failure, not a wait. */

@@ -10,7 +10,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORAGE_FULL_MESSAGE, STORAGE_READ_ONLY_MESSAGE } from "../../server/data-dir.ts";
-import { upsertArticles } from "../../server/modules/feeds/repository.ts";
+import { upsertArticles } from "../../server/modules/articles/repository.ts";
 import { joinAsMember } from "../../server/test/accounts.ts";
 import { buildTestApp } from "../../server/test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";

@@ -11,7 +11,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFeedScheduler } from "../../server/jobs/feed-scheduler.ts";
 import { createLogger } from "../../server/logger.ts";
-import { feedCatalog } from "../../server/modules/feeds/catalog.ts";
+import { feedCatalog } from "../../server/modules/articles/catalog.ts";
 import type { Sources } from "../../server/modules/feeds/sources.ts";
 import { createGuardedFetch, type GuardedFetch } from "../../server/outbound/guarded-fetch.ts";
 import { joinAsMember } from "../../server/test/accounts.ts";

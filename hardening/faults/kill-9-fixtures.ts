@@ -11,7 +11,7 @@ import { type ServerProcess, sleep } from "../../bench/server-process.ts";
 import type { openDatabase } from "../../server/db/connection.ts";
 import type { Database } from "../../server/db/database.ts";
 import { RESOLVE_EVERY_MS } from "../../server/jobs/prediction-resolver.ts";
-import { feedCatalog } from "../../server/modules/feeds/catalog.ts";
+import { feedCatalog } from "../../server/modules/articles/catalog.ts";
 import { startFakePriceApi } from "../../server/test/fake-price-api.ts";
 import { type FeedRoute, rss, startFeedServer } from "../../server/test/feed-server.ts";
 import { articleLinks } from "../member-load.ts";

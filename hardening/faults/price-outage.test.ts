@@ -15,7 +15,7 @@ import { INITIAL_GEMS, payoutFor, VOID_AFTER_MS } from "../../contracts/gems-cat
 import { openDatabase } from "../../server/db/connection.ts";
 import type { Database } from "../../server/db/database.ts";
 import { RESOLVE_EVERY_MS, runPredictionResolver } from "../../server/jobs/prediction-resolver.ts";
-import { upsertArticles } from "../../server/modules/feeds/repository.ts";
+import { upsertArticles } from "../../server/modules/articles/repository.ts";
 import { awaitingPriceNote } from "../../server/modules/gems/presenter.ts";
 import { type Resolution, resolveDuePredictions } from "../../server/modules/gems/resolution.ts";
 import { createPriceService, PRICE_RETRY_MS } from "../../server/modules/market/price-service.ts";

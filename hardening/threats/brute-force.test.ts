@@ -1,6 +1,6 @@
 /**
  * T10 — password guessing at member and admin sign-in (limits in
- * server/modules/accounts/limits.ts, the rule in sign-in-limits.ts). A guesser spread over
+ * server/lib/rate-limit/limits.ts, the rule in sign-in-limits.ts). A guesser spread over
  * many addresses gets a few checked guesses per network; an address past its limit is
  * refused even with the right password; and the member (and the admin) signs in from an
  * address of their own during and after the attack — "a limit that protects a member must
@@ -9,7 +9,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { limits } from "../../server/modules/accounts/limits.ts";
+import { limits } from "../../server/lib/rate-limit/limits.ts";
 import { cookieOf, joinAsMember, TEST_ADMIN_PASSWORD, TEST_PASSWORD } from "../../server/test/accounts.ts";
 import { buildTestApp } from "../../server/test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";

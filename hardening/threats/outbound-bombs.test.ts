@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
-import { openSession } from "../../server/modules/accounts/sessions.ts";
+import { openSession } from "../../server/lib/sessions/sessions.ts";
+import { getFeedStatus, upsertArticles } from "../../server/modules/articles/repository.ts";
 import { refreshDueFeeds, refreshFeed } from "../../server/modules/feeds/refresh.ts";
-import { getFeedStatus, upsertArticles } from "../../server/modules/feeds/repository.ts";
 import { createMemberFeedFetch } from "../../server/modules/member-feeds/fetch.ts";
 import { refreshDueSources } from "../../server/modules/trends/refresh.ts";
 import { sourceRows } from "../../server/modules/trends/repository.ts";

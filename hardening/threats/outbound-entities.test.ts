@@ -6,8 +6,8 @@
  * reaches anything stored or answered), on both databases.
  */
 import { describe, expect, it } from "vitest";
+import { getFeedStatus, upsertArticles } from "../../server/modules/articles/repository.ts";
 import { refreshDueFeeds, refreshFeed } from "../../server/modules/feeds/refresh.ts";
-import { getFeedStatus, upsertArticles } from "../../server/modules/feeds/repository.ts";
 import { createMemberFeedFetch } from "../../server/modules/member-feeds/fetch.ts";
 import { refreshDueSources } from "../../server/modules/trends/refresh.ts";
 import { sourceRows } from "../../server/modules/trends/repository.ts";

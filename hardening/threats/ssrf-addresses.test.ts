@@ -6,8 +6,8 @@
  * never fetched. A canary on every local address must never see a connection.
  */
 import { describe, expect, it } from "vitest";
-import { openSession } from "../../server/modules/accounts/sessions.ts";
-import { upsertArticles } from "../../server/modules/feeds/repository.ts";
+import { openSession } from "../../server/lib/sessions/sessions.ts";
+import { upsertArticles } from "../../server/modules/articles/repository.ts";
 import { testDatabaseTargets } from "../../server/test/databases.ts";
 import { testItem } from "../../server/test/items.ts";
 import { tried } from "../tally.ts";

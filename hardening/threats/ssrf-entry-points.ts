@@ -7,10 +7,10 @@
 import { expect } from "vitest";
 import { MAX_MEMBER_FEEDS } from "../../contracts/reading-catalog.ts";
 import { loadConfig } from "../../server/config.ts";
-import { openSession } from "../../server/modules/accounts/sessions.ts";
+import { openSession } from "../../server/lib/sessions/sessions.ts";
 import { CoinList } from "../../server/modules/analysis/coin-list.ts";
+import { getFeedStatus, upsertArticles } from "../../server/modules/articles/repository.ts";
 import { refreshDueFeeds, refreshFeed } from "../../server/modules/feeds/refresh.ts";
-import { getFeedStatus, upsertArticles } from "../../server/modules/feeds/repository.ts";
 import { createPriceService } from "../../server/modules/market/price-service.ts";
 import { memberFeedKey, normaliseAddress } from "../../server/modules/member-feeds/address.ts";
 import { createMemberFeedFetch } from "../../server/modules/member-feeds/fetch.ts";
@@ -73,7 +73,7 @@ export const FETCHING_FILES: Record<string, ReadonlyArray<Entry | typeof TRUSTED
   "server/modules/member-feeds/resolve.ts": [ENTRY.memberAdd, ENTRY.discovery, ENTRY.opml],
   "server/modules/member-feeds/routes.ts": [ENTRY.memberAdd, ENTRY.opml],
   "server/modules/member-feeds/service.ts": [ENTRY.memberAdd, ENTRY.opml],
-  "server/modules/reader/page-reads.ts": [ENTRY.reader, ENTRY.analysis],
+  "server/modules/pages/page-reads.ts": [ENTRY.reader, ENTRY.analysis],
   "server/modules/trends/read-source.ts": [ENTRY.trends],
   "server/modules/trends/refresh.ts": [ENTRY.trends],
 };

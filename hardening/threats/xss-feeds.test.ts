@@ -12,7 +12,7 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
-import { feedCatalog } from "../../server/modules/feeds/catalog.ts";
+import { feedCatalog } from "../../server/modules/articles/catalog.ts";
 import { refreshDueFeeds } from "../../server/modules/feeds/refresh.ts";
 import { createMemberFeedFetch } from "../../server/modules/member-feeds/fetch.ts";
 import { LOCAL_INTERNET } from "../../server/modules/member-feeds/test/fixture.ts";

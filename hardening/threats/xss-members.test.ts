@@ -13,9 +13,9 @@
  */
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSession } from "../../server/lib/sessions/sessions.ts";
 import { createInvite } from "../../server/modules/accounts/invites.ts";
-import { openSession } from "../../server/modules/accounts/sessions.ts";
-import { upsertArticles } from "../../server/modules/feeds/repository.ts";
+import { upsertArticles } from "../../server/modules/articles/repository.ts";
 import { joinAsMember, TEST_PASSWORD } from "../../server/test/accounts.ts";
 import { buildTestApp } from "../../server/test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";

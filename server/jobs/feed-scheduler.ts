@@ -1,6 +1,5 @@
-import { runCoinBackfill } from "../modules/feeds/coin-backfill.ts";
-import { builtInCoinSource } from "../modules/feeds/coin-tags.ts";
-import { REFRESH_CONCURRENCY, type RefreshContext, refreshDueFeeds } from "../modules/feeds/refresh.ts";
+import { builtInCoinSource } from "../modules/coins/index.ts";
+import { REFRESH_CONCURRENCY, type RefreshContext, refreshDueFeeds, runCoinBackfill } from "../modules/feeds/index.ts";
 
 /** How often the scheduler looks for feeds that are due; each feed has its own next time. */
 export const CHECK_INTERVAL_MS = 30_000;

@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.ts";
-import { purgeDeletedAccounts } from "../modules/accounts/profile.ts";
-import { pruneRateLimits } from "../modules/accounts/rate-limit.ts";
-import { deleteExpiredSessions } from "../modules/accounts/repository.ts";
-import { pruneOutcomes } from "../modules/analysis/repository.ts";
-import { NOTIFICATION_RETENTION_MS, pruneNotifications } from "../modules/community/notifications-repository.ts";
-import { pruneUnusedBlogImages } from "../modules/content/blog-images.ts";
-import { pruneReads } from "../modules/reader/repository.ts";
-import { JOB_RUNS_KEEP_MS, pruneRuns } from "./job-runs.ts";
-import { acquireLease, releaseLease } from "./lease.ts";
-import { repeatEvery } from "./repeat.ts";
+import { JOB_RUNS_KEEP_MS, pruneRuns } from "../lib/jobs/job-runs.ts";
+import { acquireLease, releaseLease } from "../lib/jobs/lease.ts";
+import { repeatEvery } from "../lib/jobs/repeat.ts";
+import { pruneRateLimits } from "../lib/rate-limit/rate-limit.ts";
+import { deleteExpiredSessions } from "../lib/sessions/repository.ts";
+import { purgeDeletedAccounts } from "../modules/accounts/index.ts";
+import { pruneOutcomes } from "../modules/analysis/index.ts";
+import { pruneUnusedBlogImages } from "../modules/content/index.ts";
+import { NOTIFICATION_RETENTION_MS, pruneNotifications } from "../modules/notifications/index.ts";
+import { pruneReads } from "../modules/pages/index.ts";
 
 const HOUR = 3_600_000;
 

@@ -7,7 +7,7 @@ import type { Prices } from "../../contracts/market.ts";
 import { openDatabase } from "../db/connection.ts";
 import type { Database } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
-import { feedCatalog } from "../modules/feeds/catalog.ts";
+import { feedCatalog } from "../modules/articles/catalog.ts";
 import { FEED_REFRESH_JOB, type RefreshContext, refreshDueFeeds, refreshFeed } from "../modules/feeds/refresh.ts";
 import { trendSources } from "../modules/trends/sources.ts";
 import { createGuardedFetch } from "../outbound/guarded-fetch.ts";

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/database.ts";
-import { type Resolution, resolveDuePredictions } from "../modules/gems/resolution.ts";
-import type { PriceService } from "../modules/market/price-service.ts";
-import { periodOf, runOncePerPeriod } from "./job-runs.ts";
-import { acquireLease, releaseLease } from "./lease.ts";
-import { repeatEvery } from "./repeat.ts";
+import { periodOf, runOncePerPeriod } from "../lib/jobs/job-runs.ts";
+import { acquireLease, releaseLease } from "../lib/jobs/lease.ts";
+import { repeatEvery } from "../lib/jobs/repeat.ts";
+import { type Resolution, resolveDuePredictions } from "../modules/gems/index.ts";
+import type { PriceService } from "../modules/market/index.ts";
 
 /** The lease and the job_runs name. */
 const LEASE = "prediction-resolver";

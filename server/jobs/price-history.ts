@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
 import { builtInTokens } from "../../contracts/market-catalog.ts";
 import type { Database } from "../db/database.ts";
-import type { PriceService } from "../modules/market/price-service.ts";
-import { deleteSnapshotsBefore, insertSnapshots } from "../modules/market/repository.ts";
+import { periodOf, runOncePerPeriod } from "../lib/jobs/job-runs.ts";
+import { acquireLease, releaseLease } from "../lib/jobs/lease.ts";
+import { repeatEvery } from "../lib/jobs/repeat.ts";
+import type { PriceService } from "../modules/market/index.ts";
+import { deleteSnapshotsBefore, insertSnapshots } from "../modules/market/index.ts";
 import { snapshotsRecorded } from "../modules/market/service.ts";
-import { periodOf, runOncePerPeriod } from "./job-runs.ts";
-import { acquireLease, releaseLease } from "./lease.ts";
-import { repeatEvery } from "./repeat.ts";
 
 const MINUTE = 60_000;
 /** The lease and the job_runs name. */

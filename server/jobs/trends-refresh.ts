@@ -1,6 +1,6 @@
-import { refreshDueSources, type TrendsRefreshContext } from "../modules/trends/refresh.ts";
-import { acquireLease, releaseLease } from "./lease.ts";
-import { repeatEvery } from "./repeat.ts";
+import { acquireLease, releaseLease } from "../lib/jobs/lease.ts";
+import { repeatEvery } from "../lib/jobs/repeat.ts";
+import { refreshDueSources, type TrendsRefreshContext } from "../modules/trends/index.ts";
 
 /** The lease and the job_runs name. */
 const LEASE = "trends-refresh";

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { upsertArticles } from "../modules/feeds/repository.ts";
+import { upsertArticles } from "../modules/articles/repository.ts";
 import { insertSnapshots } from "../modules/market/repository.ts";
 import { snapshotsRecorded } from "../modules/market/service.ts";
 import { joinAsMember } from "../test/accounts.ts";

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/database.ts";
-import { KeptPage } from "../modules/stories/pages.ts";
 import { readDataVersions, type VersionedTable, versionOf } from "./data-versions.ts";
+import { KeptPage } from "./kept-page.ts";
 
 /**
  * How long a kept answer stands while none of its tables changed. Writes are seen at once

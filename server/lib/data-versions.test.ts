@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
-import { upsertArticles } from "../modules/feeds/repository.ts";
+import { upsertArticles } from "../modules/articles/repository.ts";
 import { insertSnapshots } from "../modules/market/repository.ts";
 import { openTestDatabase, type TestDatabaseTarget, testDatabaseTargets } from "../test/databases.ts";
 import { testItem } from "../test/items.ts";

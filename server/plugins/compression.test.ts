@@ -1,6 +1,6 @@
 import { brotliDecompressSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { upsertArticles } from "../modules/feeds/repository.ts";
+import { upsertArticles } from "../modules/articles/repository.ts";
 import { withTestApp } from "../test/app.ts";
 import { testItem } from "../test/items.ts";
 

@@ -2,7 +2,7 @@ import cookie from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Member } from "../../contracts/accounts.ts";
 import { AppError, unauthenticated } from "../errors.ts";
-import { readSession, SESSION_TTL_MS } from "../modules/accounts/sessions.ts";
+import { readSession, SESSION_TTL_MS } from "../lib/sessions/sessions.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

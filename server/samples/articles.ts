@@ -1,4 +1,4 @@
-import type { FeedKey } from "../../contracts/feeds.ts";
+import type { SampleArticle } from "./sample-article.ts";
 
 /**
  * Sample articles written for Gemwire's offline demo. Several outlets cover the same
@@ -24,22 +24,6 @@ export const sampleOutlets: Readonly<Record<string, string>> = {
   "@pixelmint": "https://pixelmint.example/",
   "@chartclips": "https://chartclips.example/",
   "@blocklinedaily": "https://blockline.example/",
-};
-
-export type SampleArticle = {
-  feed: Exclude<FeedKey, "gemwire">;
-  slug: string;
-  title: string;
-  source: string;
-  creator: string;
-  hoursAgo: number;
-  /** Symbol shown on the generated picture; none for a picture-less item. */
-  picture?: string;
-  summary: string;
-  /** Paragraphs of the article page. */
-  body: string[];
-  /** Its outlet has taken the page down: the feed still lists it, its page answers 404. */
-  pageGone?: true;
 };
 
 type Story = {

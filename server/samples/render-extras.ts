@@ -1,5 +1,6 @@
 import { escapeMarkup } from "../lib/markup.ts";
-import { type SampleArticle, sampleArticles } from "./articles.ts";
+import { sampleArticles } from "./articles.ts";
+import type { SampleArticle } from "./sample-article.ts";
 
 /** The sample article whose page is at /samples/articles/<slug>; none for one its outlet has taken down. */
 export function findSampleArticle(slug: string): SampleArticle | undefined {

@@ -1,6 +1,7 @@
 import type { FeedKey } from "../../contracts/feeds.ts";
 import { escapeMarkup } from "../lib/markup.ts";
-import { type SampleArticle, sampleArticles, sampleOutlets } from "./articles.ts";
+import { sampleArticles, sampleOutlets } from "./articles.ts";
+import type { SampleArticle } from "./sample-article.ts";
 
 const HOUR = 3_600_000;
 

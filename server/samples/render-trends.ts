@@ -1,5 +1,6 @@
 import { escapeMarkup } from "../lib/markup.ts";
-import { type SampleArticle, sampleArticles } from "./articles.ts";
+import { sampleArticles } from "./articles.ts";
+import type { SampleArticle } from "./sample-article.ts";
 
 const HOUR = 3_600_000;
 

@@ -1,4 +1,4 @@
-import type { SampleArticle } from "./articles.ts";
+import type { SampleArticle } from "./sample-article.ts";
 
 /** Sample items that only one outlet carries: feed, title, source, creator, hours ago, picture, summary. */
 export const singleArticles: Array<

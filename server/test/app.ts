@@ -3,14 +3,14 @@ import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
+import type { NormalisedItem } from "../lib/feed-reader/normalise.ts";
 import type { AdminPassword } from "../modules/admin/admin-password.ts";
+import { upsertArticles } from "../modules/articles/repository.ts";
 import type { HubOptions } from "../modules/community/notification-hub.ts";
-import type { NormalisedItem } from "../modules/feeds/parse/normalise.ts";
-import { upsertArticles } from "../modules/feeds/repository.ts";
 import type { Sources } from "../modules/feeds/sources.ts";
 import type { PriceService } from "../modules/market/price-service.ts";
 import type { MemberFeedRoutesOptions } from "../modules/member-feeds/routes.ts";
-import type { PageFetchPolicy } from "../modules/reader/page-reads.ts";
+import type { PageFetchPolicy } from "../modules/pages/page-reads.ts";
 import type { TrendsService } from "../modules/trends/service.ts";
 import { openTestDatabase, type TestDatabaseTarget, testDatabaseTargets } from "./databases.ts";
 

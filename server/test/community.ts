@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll } from "vitest";
+import { upsertArticles } from "../modules/articles/repository.ts";
 import type { HubOptions } from "../modules/community/notification-hub.ts";
-import { upsertArticles } from "../modules/feeds/repository.ts";
 import { joinAsMember } from "./accounts.ts";
 import { buildTestApp } from "./app.ts";
 import { openTestDatabase, type TestDatabaseTarget } from "./databases.ts";

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from "fastify";
 import { afterAll, beforeAll } from "vitest";
-import { openSession } from "../modules/accounts/sessions.ts";
+import { openSession } from "../lib/sessions/sessions.ts";
 import { joinAsMember } from "./accounts.ts";
 import { buildTestApp } from "./app.ts";
 import { openTestDatabase, type TestDatabaseTarget } from "./databases.ts";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { FeedParseError, parseFeed } from "../modules/feeds/parse/parse-feed.ts";
+import { FeedParseError, parseFeed } from "../lib/feed-reader/parse-feed.ts";
 
 /** Shared by the parser's table tests: a fixed fetch time, and small RSS builders. */
 export const fetchedAt = new Date("2026-11-22T12:00:00.000Z");

@@ -1,4 +1,4 @@
-import type { NormalisedItem } from "../modules/feeds/parse/normalise.ts";
+import type { NormalisedItem } from "../lib/feed-reader/normalise.ts";
 
 const HOUR = 3_600_000;
 

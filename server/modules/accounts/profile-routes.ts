@@ -7,9 +7,9 @@ import { errorBodySchema } from "../../../contracts/errors.ts";
 import { text } from "../../../contracts/text.ts";
 import { notFound } from "../../errors.ts";
 import { readPictureUpload } from "../../lib/picture-upload.ts";
+import { enforceLimits, limits } from "../../lib/rate-limit/limits.ts";
 import { clearSessionCookie, currentMember, MEMBER_COOKIE } from "../../plugins/sessions.ts";
 import { AVATAR_NAME, avatarDir } from "./avatars.ts";
-import { enforceLimits, limits } from "./limits.ts";
 import { deleteAccount, replaceAvatar, updateProfile } from "./profile.ts";
 
 const memberBody = z.object({ user: memberSchema });

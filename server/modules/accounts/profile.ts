@@ -1,8 +1,8 @@
 import type { Member } from "../../../contracts/accounts.ts";
 import type { Database } from "../../db/database.ts";
+import { lockMember } from "../../db/lock-member.ts";
 import { invalidRequest, notFound } from "../../errors.ts";
-import { deleteCommentsOf } from "../community/comments-repository.ts";
-import { deleteVotesOf, lockMember } from "../community/repository.ts";
+import { deleteCommentsOf, deleteVotesOf } from "../community/index.ts";
 import { avatarAddress, processAvatar, removeAvatar, saveAvatar } from "./avatars.ts";
 import { presentMember } from "./service.ts";
 

@@ -3,12 +3,12 @@ import { z } from "zod";
 import { memberSchema, meSchema, signInSchema, signUpSchema } from "../../../contracts/accounts.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { invalidInvite } from "../../errors.ts";
+import { limitAddress } from "../../lib/rate-limit/client-address.ts";
+import { enforceLimits, limits } from "../../lib/rate-limit/limits.ts";
+import { closeSession } from "../../lib/sessions/sessions.ts";
 import { clearSessionCookie, MEMBER_COOKIE, setSessionCookie } from "../../plugins/sessions.ts";
-import { limitAddress } from "./client-address.ts";
 import { inviteIsOpen } from "./invites.ts";
-import { enforceLimits, limits } from "./limits.ts";
 import { handleKey, signIn, signUp } from "./service.ts";
-import { closeSession } from "./sessions.ts";
 import { guardSignIn } from "./sign-in-limits.ts";
 
 const memberBody = z.object({ user: memberSchema });

@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { Member } from "../../../contracts/accounts.ts";
 import type { Database } from "../../db/database.ts";
 import { handleTaken, invalidCredentials, invalidInvite, invalidRequest } from "../../errors.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "../../lib/passwords/passwords.ts";
+import { openSession } from "../../lib/sessions/sessions.ts";
 import { grantInitialGems } from "../gems/service.ts";
 import { consumeInvite, inviteIsOpen } from "./invites.ts";
-import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 import { findUserByHandle, type UserRow } from "./repository.ts";
-import { openSession } from "./sessions.ts";
 
 export const handleKey = (handle: string) => handle.toLowerCase();
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connection.ts";
 import type { Database } from "../../db/database.ts";
+import { closeSession, openSession, readSession, SESSION_TRUST_MS } from "../../lib/sessions/sessions.ts";
 import { counting } from "../../test/counting.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
-import { closeSession, openSession, readSession, SESSION_TRUST_MS } from "./sessions.ts";
 
 describe.each(testDatabaseTargets())("reading a session again on $dialect", (target) => {
   let handle: Awaited<ReturnType<typeof openTestDatabase>>;

@@ -1,8 +1,8 @@
 import type { Database } from "../../db/database.ts";
 import { AppError, RateLimitedError } from "../../errors.ts";
-import { guessingNetwork } from "./client-address.ts";
-import { limits } from "./limits.ts";
-import { clearRateLimit, hitRateLimit, peekRateLimit } from "./rate-limit.ts";
+import { guessingNetwork } from "../../lib/rate-limit/client-address.ts";
+import { limits } from "../../lib/rate-limit/limits.ts";
+import { clearRateLimit, hitRateLimit, peekRateLimit } from "../../lib/rate-limit/rate-limit.ts";
 
 /*
  * Failed sign-ins slow guessing without letting a stranger lock a member out. The

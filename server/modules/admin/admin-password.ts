@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.ts";
-import { hashPassword, verifyPassword } from "../accounts/passwords.ts";
+import { hashPassword, verifyPassword } from "../../lib/passwords/passwords.ts";
 
 const SETTING = "admin_password_hash";
 /** The hash of the ADMIN_PASSWORD in force when admin sessions were last opened. */

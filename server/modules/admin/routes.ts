@@ -3,13 +3,12 @@ import { z } from "zod";
 import { adminSignInSchema, createInviteSchema, inviteSchema } from "../../../contracts/accounts.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { invalidAdminPassword, notFound } from "../../errors.ts";
+import { limitAddress } from "../../lib/rate-limit/client-address.ts";
+import { enforceLimits, limits } from "../../lib/rate-limit/limits.ts";
+import { clearRateLimit } from "../../lib/rate-limit/rate-limit.ts";
+import { ADMIN_SESSION_TTL_MS, closeSession, openSession } from "../../lib/sessions/sessions.ts";
 import { ADMIN_COOKIE, clearSessionCookie, requireAdmin, setSessionCookie } from "../../plugins/sessions.ts";
-import { limitAddress } from "../accounts/client-address.ts";
-import { createInvite, listInvites, revokeInvite } from "../accounts/invites.ts";
-import { enforceLimits, limits } from "../accounts/limits.ts";
-import { clearRateLimit } from "../accounts/rate-limit.ts";
-import { ADMIN_SESSION_TTL_MS, closeSession, openSession } from "../accounts/sessions.ts";
-import { guardSignIn } from "../accounts/sign-in-limits.ts";
+import { createInvite, guardSignIn, listInvites, revokeInvite } from "../accounts/index.ts";
 
 /** Counted like a handle; the parentheses keep it apart from every member's handle. */
 const ADMIN_LIMIT_KEY = "(admin)";

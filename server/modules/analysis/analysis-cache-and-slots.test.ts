@@ -5,10 +5,10 @@ import { runMaintenance } from "../../jobs/maintenance.ts";
 import { createLogger } from "../../logger.ts";
 import { joinAsMember } from "../../test/accounts.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
+import { MAX_PAGES_AT_ONCE, MAX_PAGES_PER_ASKER, MAX_VISITOR_PAGES } from "../pages/page-slots.ts";
 import { type AnalysisSite, useAnalysisSite } from "./fixtures/analysis-site.ts";
 import { blogPost, german, newsSite } from "./fixtures/index.ts";
 import { html, keptFor, type TestSite } from "./fixtures/site.ts";
-import { MAX_PAGES_AT_ONCE, MAX_PAGES_PER_ASKER, MAX_VISITOR_PAGES } from "./page-slots.ts";
 import { storeOutcome } from "./repository.ts";
 
 /*

@@ -12,8 +12,8 @@ import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
  * come back whole.
  */
 
-vi.mock("./key-points.ts", async (original) => ({
-  ...(await original<typeof import("./key-points.ts")>()),
+vi.mock("../../lib/text/key-points.ts", async (original) => ({
+  ...(await original<typeof import("../../lib/text/key-points.ts")>()),
   keyPoints: () => {
     throw new Error("key points were ranked on the main thread");
   },

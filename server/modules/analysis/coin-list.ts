@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import { type GuardedFetch, OutboundError } from "../../outbound/guarded-fetch.ts";
-import { builtInIndex, CoinIndex, type CoinListEntry } from "./coin-index.ts";
+import { builtInIndex, CoinIndex, type CoinListEntry } from "../coins/index.ts";
 
 /*
  * The price API's list of every coin (CoinGecko's /coins/list?include_platform=true:

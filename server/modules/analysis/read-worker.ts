@@ -3,7 +3,7 @@
 // takes a good part of a second, which must not hold up the server. Pages are read, and
 // their key points chosen, by the reader's worker (modules/reader/read-worker.ts).
 import { parentPort, workerData } from "node:worker_threads";
-import { keyPoints } from "./key-points.ts";
+import { keyPoints } from "../../lib/text/key-points.ts";
 
 const job = workerData as { paragraphs: string[]; lang: string };
 parentPort?.postMessage({ keyPoints: keyPoints(job.paragraphs, job.lang) });

@@ -9,10 +9,10 @@ import {
 import { ANALYSIS_FAILED } from "../../../contracts/analysis-catalog.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import type { RateLimitMessage } from "../../errors.ts";
+import { limitAddress } from "../../lib/rate-limit/client-address.ts";
+import { enforceLimits } from "../../lib/rate-limit/limits.ts";
+import type { RateLimitRule } from "../../lib/rate-limit/rate-limit.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
-import { limitAddress } from "../accounts/client-address.ts";
-import { enforceLimits } from "../accounts/limits.ts";
-import type { RateLimitRule } from "../accounts/rate-limit.ts";
 import { LLM_FETCH } from "./llm.ts";
 import { AnalysisService, type Asker } from "./service.ts";
 

@@ -15,20 +15,19 @@ import type { Database } from "../../db/database.ts";
 import { AppError, notFound, RateLimitedError } from "../../errors.ts";
 import { READ_LIMITS, UnreadablePage } from "../../lib/article-page.ts";
 import { clip } from "../../lib/article-text.ts";
+import { locate } from "../../lib/text/key-points.ts";
+import { PARAGRAPH_JOIN } from "../../lib/text/sentences.ts";
 import { runWorker, WorkerStopped, workerBeside } from "../../lib/worker.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
-import { findPostBySlug } from "../content/blog-repository.ts";
-import type { PageReads } from "../reader/page-reads.ts";
-import { storyIdOf } from "../stories/presenter.ts";
+import { TickerCount } from "../coins/index.ts";
+import { findPostBySlug } from "../content/index.ts";
+import type { PageReads } from "../pages/index.ts";
+import { cacheKey, MAX_PAGES_PER_ASKER, pageAddress, type SlotHolder } from "../pages/index.ts";
+import { storyIdOf } from "../stories/index.ts";
 import { storiesOf } from "../stories/service.ts";
-import { cacheKey, pageAddress } from "./addresses.ts";
 import type { CoinList } from "./coin-list.ts";
-import { locate } from "./key-points.ts";
 import { type LlmSettings, summariseWithLlm } from "./llm.ts";
-import { MAX_PAGES_PER_ASKER, type SlotHolder } from "./page-slots.ts";
 import { findOutcome, type Outcome, storeOutcome } from "./repository.ts";
-import { PARAGRAPH_JOIN } from "./sentences.ts";
-import { TickerCount } from "./tickers.ts";
 
 /*
  * Article analysis (spec §7, docs/decisions/017): a page's title, key points and tickers.

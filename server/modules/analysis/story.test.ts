@@ -5,7 +5,7 @@ import type { Story } from "../../../contracts/stories.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
-import { upsertArticles } from "../feeds/repository.ts";
+import { upsertArticles } from "../articles/repository.ts";
 import { cashtags } from "./fixtures/index.ts";
 import { LOCAL_PAGES, startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
 

@@ -3,9 +3,9 @@ import type { Analytics } from "../../../contracts/content.ts";
 import { ANALYTICS_TOP_PAGES } from "../../../contracts/content-catalog.ts";
 import { pageRouteOf } from "../../../contracts/pages.ts";
 import type { Database } from "../../db/database.ts";
-import { limitAddress } from "../accounts/client-address.ts";
-import { limits } from "../accounts/limits.ts";
-import { hitRateLimit } from "../accounts/rate-limit.ts";
+import { limitAddress } from "../../lib/rate-limit/client-address.ts";
+import { limits } from "../../lib/rate-limit/limits.ts";
+import { hitRateLimit } from "../../lib/rate-limit/rate-limit.ts";
 import { isAutomated, isPrefetch } from "./automated.ts";
 import { countPageView, readDailyViews, readTopRoutes } from "./repository.ts";
 

@@ -1,6 +1,6 @@
 import { type SqlBool, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
-import type { PredictionRow } from "../gems/presenter.ts";
+import type { PredictionRow } from "../gems/index.ts";
 import type { After, Branch } from "./blurts-order.ts";
 import type { CommentRow } from "./comments-presenter.ts";
 

@@ -2,7 +2,7 @@ import type { Blurt } from "../../../contracts/community.ts";
 import type { BlurtFilter, BlurtSort } from "../../../contracts/community-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import { invalidRequest } from "../../errors.ts";
-import { presentPrediction } from "../gems/presenter.ts";
+import { presentPrediction } from "../gems/index.ts";
 import { afterCursor, type BlurtKey, blurtCursor, branchesOf, compareKeys, parseBlurtCursor } from "./blurts-order.ts";
 import { listTimelineComments, listTimelinePredictions } from "./blurts-repository.ts";
 import { presentComment } from "./comments-presenter.ts";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
-import { upsertArticles } from "../feeds/repository.ts";
+import { upsertArticles } from "../articles/repository.ts";
 import { commentableTitle } from "./commentable.ts";
 
 const now = Date.UTC(2026, 10, 25, 12);

@@ -1,9 +1,8 @@
 import { SLUG } from "../../../contracts/content-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
-import { findPostTitle, holdPost } from "../content/blog-repository.ts";
-import { findArticleByLink } from "../feeds/repository.ts";
-import { BUILT_IN_FEED_KEYS, visibleFeedsOf } from "../feeds/visible-feeds.ts";
+import { BUILT_IN_FEED_KEYS, findArticleByLink, visibleFeedsOf } from "../articles/index.ts";
+import { findPostTitle, holdPost } from "../content/index.ts";
 import { discussionTitle } from "./comments-repository.ts";
 import { favoriteTitle } from "./repository.ts";
 

@@ -12,8 +12,8 @@ import {
 import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX_LENGTH } from "../../../contracts/community-catalog.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { unauthenticated } from "../../errors.ts";
+import { enforceLimits, limits } from "../../lib/rate-limit/limits.ts";
 import { currentMember } from "../../plugins/sessions.ts";
-import { enforceLimits, limits } from "../accounts/limits.ts";
 import { addComment, deleteComment, editComment, getComment, getComments } from "./comments.ts";
 
 const errors = {

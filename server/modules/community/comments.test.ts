@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { COMMENT_EDIT_WINDOW_MS } from "../../../contracts/community-catalog.ts";
+import { openSession } from "../../lib/sessions/sessions.ts";
 import { article, communityTestApp } from "../../test/community.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
-import { openSession } from "../accounts/sessions.ts";
 
 const notAuthenticated = { error: { code: "unauthenticated", message: "User not authenticated" } };
 

@@ -9,7 +9,8 @@ import {
 } from "../../../contracts/community-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import { forbidden, invalidRequest, notFound, unauthenticated } from "../../errors.ts";
-import { pageCursor, parsePageCursor } from "../gems/presenter.ts";
+import { pageCursor, parsePageCursor } from "../gems/index.ts";
+import { insertNotifications, type NewNotification, redescribeNotifications } from "../notifications/index.ts";
 import { commentableTitle, holdCommentable } from "./commentable.ts";
 import { presentComment } from "./comments-presenter.ts";
 import {
@@ -24,7 +25,6 @@ import {
   membersByHandle,
   updateCommentContent,
 } from "./comments-repository.ts";
-import { insertNotifications, type NewNotification, redescribeNotifications } from "./notifications-repository.ts";
 
 type Tx = Pick<Database, "db" | "dialect">;
 

@@ -8,7 +8,7 @@ import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { tempDirs } from "../../test/temp-dirs.ts";
-import { upsertArticles } from "../feeds/repository.ts";
+import { upsertArticles } from "../articles/repository.ts";
 
 const HOUR = 3_600_000;
 const DAY = 86_400_000;

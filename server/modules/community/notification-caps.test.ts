@@ -4,8 +4,8 @@ import { runMaintenance } from "../../jobs/maintenance.ts";
 import { createLogger } from "../../logger.ts";
 import { article, communityTestApp, type Member } from "../../test/community.ts";
 import { openDatabaseBefore, testDatabaseTargets } from "../../test/databases.ts";
+import { insertNotifications, NOTIFICATIONS_KEPT, UNREAD_PER_ACTOR } from "../notifications/repository.ts";
 import { addComment } from "./comments.ts";
-import { insertNotifications, NOTIFICATIONS_KEPT, UNREAD_PER_ACTOR } from "./notifications-repository.ts";
 
 const DAY = 86_400_000;
 

@@ -2,11 +2,10 @@ import { PassThrough, type Readable } from "node:stream";
 import type { FastifyBaseLogger } from "fastify";
 import type { NotificationEvent } from "../../../contracts/community.ts";
 import type { Database } from "../../db/database.ts";
-import { openMemberSessions } from "../accounts/repository.ts";
-import { hashSessionId } from "../accounts/sessions.ts";
+import { hashSessionId, openMemberSessions } from "../../lib/sessions/sessions.ts";
+import { countUnread, latestSeqs, notificationsBetween } from "../notifications/index.ts";
 import { notificationState } from "./notifications.ts";
 import { presentNotification } from "./notifications-presenter.ts";
-import { countUnread, latestSeqs, notificationsBetween } from "./notifications-repository.ts";
 
 export type HubOptions = {
   /** How often the connected members' numbers are read while anyone is connected. */

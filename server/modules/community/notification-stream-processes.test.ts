@@ -6,7 +6,7 @@ import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { openEventStream } from "../../test/event-stream.ts";
 import { testItem } from "../../test/items.ts";
-import { upsertArticles } from "../feeds/repository.ts";
+import { upsertArticles } from "../articles/repository.ts";
 
 type Member = Awaited<ReturnType<typeof joinAsMember>>;
 

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { communityTestApp, type Member } from "../../test/community.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
+import * as repository from "../notifications/repository.ts";
 import { getNotifications, readAllNotifications } from "./notifications.ts";
-import * as repository from "./notifications-repository.ts";
 
 /** Runs just before getNotifications lists the rows, after it has read the member's number. */
 const hooks = vi.hoisted(() => ({ beforeList: null as null | (() => Promise<void>) }));
 
-vi.mock("./notifications-repository.ts", async (importOriginal) => {
+vi.mock("../notifications/repository.ts", async (importOriginal) => {
   const original = await importOriginal<typeof repository>();
   return {
     ...original,

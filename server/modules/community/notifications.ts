@@ -1,8 +1,8 @@
 import type { Notification } from "../../../contracts/community.ts";
 import type { Database } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
+import { countUnread, latestSeqs, listNotifications, markAllRead, markRead } from "../notifications/index.ts";
 import { presentNotification } from "./notifications-presenter.ts";
-import { countUnread, latestSeqs, listNotifications, markAllRead, markRead } from "./notifications-repository.ts";
 
 /** The member's latest notification number and how many are unread. */
 export async function notificationState(database: Database, userId: string): Promise<{ seq: number; unread: number }> {

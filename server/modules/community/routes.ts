@@ -11,8 +11,8 @@ import {
   voteResultSchema,
 } from "../../../contracts/community.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
+import { enforceLimits, limits } from "../../lib/rate-limit/limits.ts";
 import { currentMember } from "../../plugins/sessions.ts";
-import { enforceLimits, limits } from "../accounts/limits.ts";
 import { addFavorite, castVote, getFavorites, removeFavorite } from "./service.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };

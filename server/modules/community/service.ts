@@ -1,12 +1,12 @@
 import { FAVORITES_MAX, type FavoriteResult, type VoteResult } from "../../../contracts/community.ts";
 import type { FeedItem } from "../../../contracts/feeds.ts";
 import type { Database } from "../../db/database.ts";
+import { lockMember } from "../../db/lock-member.ts";
 import type { VoteDirection } from "../../db/schema.ts";
 import { invalidRequest, notFound } from "../../errors.ts";
-import { builtInCoins, tagArticle } from "../feeds/coin-tags.ts";
-import { presentArticles } from "../feeds/present-articles.ts";
-import { findArticleByLink } from "../feeds/repository.ts";
-import { visibleFeedKeys, visibleFeedsOf } from "../feeds/visible-feeds.ts";
+import { findArticleByLink, NO_VOTES, tallyArticles, visibleFeedKeys, visibleFeedsOf } from "../articles/index.ts";
+import { builtInCoins, tagArticle } from "../coins/index.ts";
+import { presentArticles } from "../stories/index.ts";
 import {
   deleteFavorite,
   deleteVote,
@@ -14,10 +14,7 @@ import {
   hasFavorite,
   insertFavorite,
   listFavorites,
-  lockMember,
-  NO_VOTES,
   saveVote,
-  tallyArticles,
 } from "./repository.ts";
 
 const articleNotFound = () => notFound("Article not found");

@@ -4,9 +4,10 @@ import { joinAsMember } from "../../test/accounts.ts";
 import { buildTestApp, withTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
-import { upsertArticles } from "../feeds/repository.ts";
+import { upsertArticles } from "../articles/repository.ts";
+import { tallyArticles } from "../articles/tallies.ts";
 import { listFeedItems } from "../feeds/service.ts";
-import { saveVote, tallyArticles } from "./repository.ts";
+import { saveVote } from "./repository.ts";
 
 const now = Date.now();
 /** Tests that leave votes behind vote on an article of their own. */

@@ -14,12 +14,12 @@ import {
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { createPageFetch } from "../../lib/article-page.ts";
 import { readPictureUpload } from "../../lib/picture-upload.ts";
+import { limitAddress } from "../../lib/rate-limit/client-address.ts";
+import { enforceLimits } from "../../lib/rate-limit/limits.ts";
+import type { RateLimitRule } from "../../lib/rate-limit/rate-limit.ts";
+import { hashSessionId } from "../../lib/sessions/sessions.ts";
 import type { GuardedFetchOptions } from "../../outbound/guarded-fetch.ts";
 import { ADMIN_COOKIE } from "../../plugins/sessions.ts";
-import { limitAddress } from "../accounts/client-address.ts";
-import { enforceLimits } from "../accounts/limits.ts";
-import type { RateLimitRule } from "../accounts/rate-limit.ts";
-import { hashSessionId } from "../accounts/sessions.ts";
 import { createBlogPost, deleteBlogPost, listBlogPosts, updateBlogPost } from "./blog.ts";
 import { extractArticle } from "./blog-extract.ts";
 import { processBlogImage, saveBlogImage } from "./blog-images.ts";

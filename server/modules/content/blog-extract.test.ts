@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contentParagraphs } from "../../../contracts/content-catalog.ts";
+import { openSession } from "../../lib/sessions/sessions.ts";
 import { withTestApp } from "../../test/app.ts";
 import { contentTestApp } from "../../test/content.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
-import { openSession } from "../accounts/sessions.ts";
 
 const LONG =
   "Spot bitcoin exchange-traded funds took in more than $500 million on Monday, the first day of net inflows in three weeks, as the price climbed back above its level of early March.";

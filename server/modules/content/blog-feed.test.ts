@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { parseFeed } from "../../lib/feed-reader/parse-feed.ts";
+import { decodeXmlEntities } from "../../lib/feed-reader/xml.ts";
 import { withTestApp } from "../../test/app.ts";
 import { contentTestApp } from "../../test/content.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
-import { parseFeed } from "../feeds/parse/parse-feed.ts";
-import { decodeXmlEntities } from "../feeds/parse/xml.ts";
 import { insertPostIfSlugFree } from "./blog-repository.ts";
 
 /** What a browser would read as markup: a start or end tag, a comment or declaration, a processing instruction. */

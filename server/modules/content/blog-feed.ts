@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { blogPostUrl } from "../../../contracts/content-catalog.ts";
 import { sharedFor } from "../../lib/answer-cache.ts";
+import { renderRss } from "../../lib/publish-feed.ts";
 import { siteUrlFor } from "../../lib/site-url.ts";
-import { renderRss } from "../feeds/publish.ts";
 import { listFeedPosts } from "./blog-repository.ts";
 
 /** How many of the newest posts the feed carries. */

@@ -3,11 +3,11 @@ import path from "node:path";
 import sharp from "sharp";
 import { beforeEach, describe, expect, it } from "vitest";
 import { runMaintenance } from "../../jobs/maintenance.ts";
+import { openSession } from "../../lib/sessions/sessions.ts";
 import { createLogger } from "../../logger.ts";
 import { contentTestApp } from "../../test/content.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
 import { multipart, pixelBombPng } from "../../test/uploads.ts";
-import { openSession } from "../accounts/sessions.ts";
 import { blogImageDir } from "./blog-images.ts";
 
 const png = (width: number, height: number) =>

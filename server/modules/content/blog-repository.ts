@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { Database } from "../../db/database.ts";
+import { escapeLike } from "../../db/like.ts";
 import type { BlogPostsTable } from "../../db/schema.ts";
-import { escapeLike } from "../feeds/search.ts";
 import { containsText } from "./search.ts";
 
 type Db = Pick<Database, "db">;

@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Dialect } from "../../db/database.ts";
-import { escapeLike } from "../feeds/search.ts";
+import { escapeLike } from "../../db/like.ts";
 
 /**
  * Whether any of `columns` contains the typed text, ignoring case: ILIKE on PostgreSQL,

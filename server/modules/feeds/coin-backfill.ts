@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.ts";
-import { acquireLease, releaseLease } from "../../jobs/lease.ts";
-import type { CoinIndex } from "../analysis/coin-index.ts";
-import { type CoinSource, tagArticle } from "./coin-tags.ts";
+import { acquireLease, releaseLease } from "../../lib/jobs/lease.ts";
+import type { CoinIndex } from "../coins/index.ts";
+import { type CoinSource, tagArticle } from "../coins/index.ts";
 
 /** Articles tagged per batch: ~6 ms of detection (npm run bench:analysis), then one short write. */
 export const BACKFILL_BATCH = 50;

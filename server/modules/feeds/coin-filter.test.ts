@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NormalisedItem } from "../../lib/feed-reader/normalise.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
-import type { NormalisedItem } from "./parse/normalise.ts";
-import { upsertArticles } from "./repository.ts";
+import { upsertArticles } from "../articles/repository.ts";
 
 const now = Date.now();
 const item = (id: string, hoursAgo: number, extra: Partial<NormalisedItem> = {}) =>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { parseFeed } from "../../lib/feed-reader/parse-feed.ts";
+import { decodeXmlEntities } from "../../lib/feed-reader/xml.ts";
 import { appServingFeed } from "../../test/app.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
 import { expectInert } from "../../test/inert.ts";
-import { parseFeed } from "./parse/parse-feed.ts";
-import { decodeXmlEntities } from "./parse/xml.ts";
 
 /** What a browser would read as markup: a start or end tag, a comment or declaration, a processing instruction. */
 const LIVE_TAG = /<\/?[a-zA-Z][^<>]*>|<![^<>]*>|<\?[^<>]*>/;

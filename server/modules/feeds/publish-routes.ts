@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { answersOf, sendKept, sharedFor } from "../../lib/answer-cache.ts";
+import { renderJsonFeed, renderRss } from "../../lib/publish-feed.ts";
 import { siteUrlFor } from "../../lib/site-url.ts";
-import { renderJsonFeed, renderRss } from "./publish.ts";
 import { ITEM_TABLES } from "./routes.ts";
 import { listPublishedItems } from "./service.ts";
 

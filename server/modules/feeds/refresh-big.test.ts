@@ -3,14 +3,14 @@ import type { AddressInfo } from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseFeed } from "../../lib/feed-reader/parse-feed.ts";
 import { createLogger } from "../../logger.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { bigFeed } from "../../test/big-feed.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
-import { feedCatalog } from "./catalog.ts";
-import { parseFeed } from "./parse/parse-feed.ts";
+import { feedCatalog } from "../articles/catalog.ts";
+import { listArticles } from "../articles/repository.ts";
 import { type RefreshContext, refreshFeed } from "./refresh.ts";
-import { listArticles } from "./repository.ts";
 
 const MINUTE = 60_000;
 const MAX_ITEMS = 1_000;

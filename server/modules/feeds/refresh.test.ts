@@ -1,11 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { acquireLease } from "../../jobs/lease.ts";
+import { acquireLease } from "../../lib/jobs/lease.ts";
 import { createLogger } from "../../logger.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
-import { feedCatalog } from "./catalog.ts";
+import { feedCatalog } from "../articles/catalog.ts";
+import { countArticlesByFeed, getFeedStatus, listArticles } from "../articles/repository.ts";
 import {
   failureBackoff,
   MAX_BACKOFF_MS,
@@ -14,7 +15,6 @@ import {
   refreshDueFeeds,
   refreshFeed,
 } from "./refresh.ts";
-import { countArticlesByFeed, getFeedStatus, listArticles } from "./repository.ts";
 import { ALL_FEEDS_FAILED, listFeeds } from "./service.ts";
 import type { Sources } from "./sources.ts";
 

@@ -1,25 +1,25 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.ts";
-import { runOncePerPeriod } from "../../jobs/job-runs.ts";
-import { acquireLease, releaseLease } from "../../jobs/lease.ts";
+import { parseNewestItems } from "../../lib/feed-reader/parse-off-thread.ts";
+import { FeedParseError } from "../../lib/feed-reader/raw-item.ts";
+import { runOncePerPeriod } from "../../lib/jobs/job-runs.ts";
+import { acquireLease, releaseLease } from "../../lib/jobs/lease.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
-import { dueMemberFeeds, followedSince, pruneUnfollowedFeeds } from "../member-feeds/repository.ts";
-import type { FeedDefinition } from "./catalog.ts";
-import { builtInCoinSource, type CoinSource } from "./coin-tags.ts";
-import { FeedFetchError, type FetchFeedOptions, fetchFeed } from "./fetch-feed.ts";
-import { parseNewestItems } from "./parse/parse-off-thread.ts";
-import { FeedParseError } from "./parse/raw-item.ts";
+import type { FeedDefinition } from "../articles/index.ts";
 import {
   type FeedRow,
   getFeedStatus,
+  isMemberFeedKey,
   MIN_ITEMS_KEPT,
   pruneArticles,
   recordFeedFailure,
   recordFeedSuccess,
   upsertArticles,
-} from "./repository.ts";
+} from "../articles/index.ts";
+import { builtInCoinSource, type CoinSource } from "../coins/index.ts";
+import { dueMemberFeeds, followedSince, pruneUnfollowedFeeds } from "../member-feeds/index.ts";
+import { FeedFetchError, type FetchFeedOptions, fetchFeed } from "./fetch-feed.ts";
 import type { Sources } from "./sources.ts";
-import { isMemberFeedKey } from "./visible-feeds.ts";
 
 /** How long a failing feed may wait at most before it is tried again; it is never given up. */
 export const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NormalisedItem } from "../../lib/feed-reader/normalise.ts";
+import { parseFeed } from "../../lib/feed-reader/parse-feed.ts";
 import { buildTestApp, withTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
-import type { NormalisedItem } from "./parse/normalise.ts";
-import { parseFeed } from "./parse/parse-feed.ts";
+import { recordFeedFailure, recordFeedSuccess, upsertArticles } from "../articles/repository.ts";
 import { failureBackoff } from "./refresh.ts";
-import { recordFeedFailure, recordFeedSuccess, upsertArticles } from "./repository.ts";
 
 const HOUR = 3_600_000;
 const now = Date.now();

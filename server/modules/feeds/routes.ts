@@ -13,8 +13,8 @@ import {
 import { memberFeedKeySchema } from "../../../contracts/reading.ts";
 import { answersOf, JSON_TYPE, PRIVATE_REVALIDATE, sendKept } from "../../lib/answer-cache.ts";
 import type { VersionedTable } from "../../lib/data-versions.ts";
-import { limitAddress } from "../accounts/client-address.ts";
-import { enforceLimits } from "../accounts/limits.ts";
+import { limitAddress } from "../../lib/rate-limit/client-address.ts";
+import { enforceLimits } from "../../lib/rate-limit/limits.ts";
 import { checkMemberFeedReader } from "../member-feeds/service.ts";
 import { listFeedItems, listFeeds, requestFeedRefresh, searchFeedItems } from "./service.ts";
 

@@ -9,10 +9,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../../../bench/headlines.ts";
+import type { NormalisedItem } from "../../lib/feed-reader/normalise.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
-import type { NormalisedItem } from "./parse/normalise.ts";
-import { upsertArticles } from "./repository.ts";
+import { upsertArticles } from "../articles/repository.ts";
 import { type SearchReach, searchArticles } from "./search.ts";
 
 const now = Date.UTC(2026, 10, 22, 12);

@@ -5,7 +5,7 @@ import type { Story } from "../../../contracts/stories.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
-import { upsertArticles } from "./repository.ts";
+import { upsertArticles } from "../articles/repository.ts";
 
 const now = Date.now();
 const item = (id: string, hoursAgo: number, title: string, host: string) =>

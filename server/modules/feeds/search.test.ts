@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { escapeLike } from "../../db/like.ts";
+import type { NormalisedItem } from "../../lib/feed-reader/normalise.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
-import type { NormalisedItem } from "./parse/normalise.ts";
-import { pruneArticles, upsertArticles } from "./repository.ts";
-import { escapeLike, searchArticles, searchText } from "./search.ts";
+import { pruneArticles, upsertArticles } from "../articles/repository.ts";
+import { searchArticles, searchText } from "./search.ts";
 
 const HOUR = 3_600_000;
 const now = Date.UTC(2026, 10, 22, 12);

@@ -1,8 +1,9 @@
 import { type Kysely, type RawBuilder, sql } from "kysely";
 import type { Database } from "../../db/database.ts";
+import { escapeLike } from "../../db/like.ts";
 import type { Schema } from "../../db/schema.ts";
-import type { ArticleRow } from "./repository.ts";
-import { PUBLIC_FEEDS, type VisibleFeeds, visibleFeedsSql } from "./visible-feeds.ts";
+import type { ArticleRow } from "../articles/index.ts";
+import { PUBLIC_FEEDS, type VisibleFeeds, visibleFeedsSql } from "../articles/index.ts";
 
 /** The trigram indexes answer text this long or longer; shorter text is matched row by row. */
 const TRIGRAM = 3;
@@ -49,9 +50,6 @@ const REACH: SearchReach = {
 export function searchText(typed: string): string {
   return typed.replace(/\s+/g, " ").trim();
 }
-
-/** LIKE's wildcards and its escape character ('!') taken literally. */
-export const escapeLike = (text: string) => text.replace(/[!%_]/g, (c) => `!${c}`);
 
 /**
  * Spec §2: articles whose title or description contains the typed text anywhere, inside

@@ -2,25 +2,27 @@ import type { FeedItem, FeedKey, FeedStatus } from "../../../contracts/feeds.ts"
 import { earliestFirst } from "../../../contracts/reading-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import { invalidRequest, notFound } from "../../errors.ts";
-import { topStoryLeads } from "../stories/answers.ts";
-import { DEFAULT_STORIES_WINDOW_MS } from "../stories/service.ts";
-import { type StoryOf, storyIdsOf } from "../stories/story-ids.ts";
-import { presentArticles } from "./present-articles.ts";
-import { presentArticle, uniqueByLink } from "./presenter.ts";
-import { failureBackoff } from "./refresh.ts";
 import {
   type ArticleRow,
+  BUILT_IN_FEED_KEYS,
   bringFeedRefreshForward,
   type Cursor,
   countArticlesByFeed,
   getFeedStatus,
+  isMemberFeedKey,
   listArticles,
   listFeedStatuses,
-} from "./repository.ts";
+  presentArticle,
+  presentComputedFeedStatus,
+  presentFeedStatus,
+  uniqueByLink,
+  visibleFeedsOf,
+} from "../articles/index.ts";
+import { presentArticles, type StoryOf, storyIdsOf, topStoryLeads } from "../stories/index.ts";
+import { DEFAULT_STORIES_WINDOW_MS } from "../stories/service.ts";
+import { failureBackoff } from "./refresh.ts";
 import { searchArticles } from "./search.ts";
 import type { Sources } from "./sources.ts";
-import { presentComputedFeedStatus, presentFeedStatus } from "./status-presenter.ts";
-import { BUILT_IN_FEED_KEYS, isMemberFeedKey, visibleFeedsOf } from "./visible-feeds.ts";
 
 /** Spec §4: the store-level error when the whole fetch failed. */
 export const ALL_FEEDS_FAILED = "Failed to fetch feeds. Please try again later.";

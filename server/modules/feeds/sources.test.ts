@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { tempDirs } from "../../test/temp-dirs.ts";
-import { feedCatalog } from "./catalog.ts";
+import { feedCatalog } from "../articles/catalog.ts";
 import { loadSources } from "./sources.ts";
 
 const temp = tempDirs();

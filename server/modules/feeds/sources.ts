@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { z } from "zod";
 import { feedKeys } from "../../../contracts/feeds.ts";
-import { type FeedDefinition, feedCatalog } from "./catalog.ts";
+import { type FeedDefinition, feedCatalog } from "../articles/index.ts";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) address" });
 

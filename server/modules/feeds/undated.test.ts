@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { parseFeed } from "../../lib/feed-reader/parse-feed.ts";
 import { joinAsMember } from "../../test/accounts.ts";
 import { appServingFeed } from "../../test/app.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
-import { parseFeed } from "./parse/parse-feed.ts";
 
 const now = Date.now();
 const FEED = `<rss version="2.0"><channel><title>Mixed</title>

@@ -1,6 +1,6 @@
 import { notificationTitles } from "../../../contracts/community-catalog.ts";
 import type { UserPredictionsTable } from "../../db/schema.ts";
-import type { NewNotification } from "../community/notifications-repository.ts";
+import type { NewNotification } from "../notifications/index.ts";
 import { predictionReference } from "./service.ts";
 
 const gems = (amount: number) => `${amount.toLocaleString("en-US")} GEMS`;

@@ -4,7 +4,7 @@ import { ENTRY_PRICE_MAX_AGE_MS, timeFrameMs } from "../../../contracts/gems-cat
 import { findBuiltInToken } from "../../../contracts/market-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError, invalidRequest, unavailable } from "../../errors.ts";
-import type { PriceService } from "../market/price-service.ts";
+import type { PriceService } from "../market/index.ts";
 import { findPrediction, insertPrediction, listPredictions } from "./predictions-repository.ts";
 import { pageCursor, parsePageCursor, presentPrediction } from "./presenter.ts";
 import { balanceOf, stakeGems } from "./repository.ts";

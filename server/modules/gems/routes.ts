@@ -9,8 +9,8 @@ import {
   predictionsQuerySchema,
   predictionsSchema,
 } from "../../../contracts/gems.ts";
+import { enforceLimits, limits } from "../../lib/rate-limit/limits.ts";
 import { currentMember } from "../../plugins/sessions.ts";
-import { enforceLimits, limits } from "../accounts/limits.ts";
 import { getLeaderboard } from "./leaderboard.ts";
 import { getPredictions, placePrediction } from "./predictions.ts";
 import { getBalance } from "./service.ts";

@@ -1,8 +1,7 @@
 import type { PriceHistory, PriceQuote, Prices, TokenNewsItem } from "../../../contracts/market.ts";
 import type { HistoryRange } from "../../../contracts/market-catalog.ts";
-import type { VoteTally } from "../community/repository.ts";
-import type { ArticleRow } from "../feeds/repository.ts";
-import { presentStoryArticle } from "../stories/presenter.ts";
+import type { ArticleRow, VoteTally } from "../articles/index.ts";
+import { presentStoryArticle } from "../stories/index.ts";
 import type { RawQuote } from "./price-source.ts";
 
 const iso = (ms: number) => new Date(ms).toISOString();

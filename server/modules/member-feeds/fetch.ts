@@ -1,6 +1,6 @@
 import type { Config } from "../../config.ts";
 import { createGuardedFetch, type GuardedFetch, type GuardedFetchOptions } from "../../outbound/guarded-fetch.ts";
-import { plainFeedError } from "../feeds/plain-errors.ts";
+import { plainFeedError } from "../../outbound/plain-errors.ts";
 
 /** How the member-feed clients resolve names and which addresses they reach (tests stand in for the internet). */
 export type MemberFeedFetchPolicy = Pick<GuardedFetchOptions, "resolve" | "isAllowedAddress">;

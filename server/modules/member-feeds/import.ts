@@ -3,9 +3,9 @@ import type { z } from "zod";
 import type { opmlImportResultSchema, opmlLineSchema } from "../../../contracts/reading.ts";
 import { MAX_MEMBER_FEEDS } from "../../../contracts/reading-catalog.ts";
 import { AppError } from "../../errors.ts";
+import { followedKeys } from "../articles/index.ts";
 import { AddressRefused, memberFeedKey, normaliseAddress } from "./address.ts";
 import { readOpml } from "./opml.ts";
-import { followedKeys } from "./repository.ts";
 import { type AddContext, addMemberFeed } from "./service.ts";
 
 type OpmlLine = z.infer<typeof opmlLineSchema>;

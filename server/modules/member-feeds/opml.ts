@@ -1,5 +1,5 @@
 import { invalidRequest } from "../../errors.ts";
-import { withoutControls } from "../feeds/parse/html-text.ts";
+import { withoutControls } from "../../lib/feed-reader/html-text.ts";
 import { scanTags } from "./tags.ts";
 
 /** Outlines with an xmlUrl read from one file, at most: far more than the 50 a member may follow. */

@@ -1,5 +1,5 @@
 import type { MemberFeed } from "../../../contracts/reading.ts";
-import { hostOf, redactAddresses } from "../feeds/status-presenter.ts";
+import { hostOf, redactAddresses } from "../articles/index.ts";
 import { memberFeedFailure } from "./fetch.ts";
 import type { FollowedFeedRow } from "./repository.ts";
 

@@ -1,7 +1,7 @@
 import type { Selectable } from "kysely";
 import type { Database } from "../../db/database.ts";
+import { lockMember } from "../../db/lock-member.ts";
 import type { FeedsTable } from "../../db/schema.ts";
-import { lockMember } from "../community/repository.ts";
 
 export type FollowedFeedRow = {
   key: string;
@@ -41,16 +41,6 @@ export async function listFollowedFeeds(database: Database, userId: string): Pro
 }
 
 /** The keys of the member feeds a member follows. */
-export async function followedKeys({ db }: Database, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom("member_feed_follows")
-    .select("feed_key")
-    .where("user_id", "=", userId)
-    .orderBy("feed_key")
-    .execute();
-  return rows.map((row) => row.feed_key);
-}
-
 export async function isFollowing({ db }: Database, userId: string, key: string): Promise<boolean> {
   const row = await db
     .selectFrom("member_feed_follows")

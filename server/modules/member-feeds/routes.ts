@@ -10,9 +10,9 @@ import {
   opmlImportResultSchema,
 } from "../../../contracts/reading.ts";
 import { MAX_MEMBER_FEEDS, MAX_OPML_BYTES } from "../../../contracts/reading-catalog.ts";
+import { enforceLimits } from "../../lib/rate-limit/limits.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { currentMember } from "../../plugins/sessions.ts";
-import { enforceLimits } from "../accounts/limits.ts";
 import { createMemberFeedFetch, type MemberFeedFetchPolicy } from "./fetch.ts";
 import { importOpml } from "./import.ts";
 import { writeOpml } from "./opml.ts";

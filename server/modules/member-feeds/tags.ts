@@ -1,4 +1,4 @@
-import { decodeXmlEntities, doctypeEnd } from "../feeds/parse/xml.ts";
+import { decodeXmlEntities, doctypeEnd } from "../../lib/feed-reader/xml.ts";
 
 /*
  * One forward pass over HTML or XML text that hands back the start tags asked for, with

@@ -7,10 +7,10 @@ import { joinAsMember } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
 import type { TestSite } from "../analysis/fixtures/site.ts";
-import { MAX_PAGES_AT_ONCE, MAX_VISITOR_PAGES } from "../analysis/page-slots.ts";
+import { READ_KEPT_MS } from "../pages/page-reads.ts";
+import { MAX_PAGES_AT_ONCE, MAX_VISITOR_PAGES } from "../pages/page-slots.ts";
+import { storeRead } from "../pages/repository.ts";
 import { HOUR, type ReaderSite, useReaderSite } from "./fixtures/reader-site.ts";
-import { READ_KEPT_MS } from "./page-reads.ts";
-import { storeRead } from "./repository.ts";
 import { READER_BUSY } from "./service.ts";
 
 /*

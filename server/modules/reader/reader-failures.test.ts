@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testDatabaseTargets } from "../../test/databases.ts";
 import type { TestSite } from "../analysis/fixtures/site.ts";
+import { READ_FAILURE_MS } from "../pages/page-reads.ts";
 import { type ReaderSite, useReaderSite } from "./fixtures/reader-site.ts";
-import { READ_FAILURE_MS } from "./page-reads.ts";
 import { PRIVATE_PAGE } from "./service.ts";
 
 /*

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { readerQuerySchema, readerSchema } from "../../../contracts/reading.ts";
-import type { RateLimitRule } from "../accounts/rate-limit.ts";
-import { pageAsker } from "../analysis/routes.ts";
+import type { RateLimitRule } from "../../lib/rate-limit/rate-limit.ts";
+import { pageAsker } from "../analysis/index.ts";
 import { ReaderService } from "./service.ts";
 
 /** New pages one asker may have read: far more than anyone reads; pages already read are free. */

@@ -6,16 +6,12 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError, invalidRequest, RateLimitedError } from "../../errors.ts";
 import { UnreadablePage } from "../../lib/article-page.ts";
-import { pageAddress } from "../analysis/addresses.ts";
-import { MAX_PAGES_PER_ASKER } from "../analysis/page-slots.ts";
 import type { Asker } from "../analysis/service.ts";
-import { hasFavorite, tallyArticles } from "../community/repository.ts";
-import { presentArticles } from "../feeds/present-articles.ts";
-import { findArticleByLink } from "../feeds/repository.ts";
-import { visibleFeedKeys, visibleFeedsOf } from "../feeds/visible-feeds.ts";
-import { presentStoryArticle } from "../stories/presenter.ts";
-import { storiesVisibleTo } from "../stories/visible.ts";
-import type { PageReads, TimedRead } from "./page-reads.ts";
+import { findArticleByLink, tallyArticles, visibleFeedKeys, visibleFeedsOf } from "../articles/index.ts";
+import { hasFavorite } from "../community/index.ts";
+import type { PageReads, TimedRead } from "../pages/index.ts";
+import { MAX_PAGES_PER_ASKER, pageAddress } from "../pages/index.ts";
+import { presentArticles, presentStoryArticle, storiesVisibleTo } from "../stories/index.ts";
 
 /*
  * The reader view (issue 17, docs/decisions/022): an article's readable text as blocks,

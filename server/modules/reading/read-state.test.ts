@@ -2,14 +2,14 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_READ_LINKS_PER_REQUEST, READ_STATE_LIMITS } from "../../../contracts/reading-catalog.ts";
 import { runMaintenance } from "../../jobs/maintenance.ts";
+import { limits } from "../../lib/rate-limit/limits.ts";
 import { createLogger } from "../../logger.ts";
 import { joinAsMember, TEST_PASSWORD } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { tempDirs } from "../../test/temp-dirs.ts";
-import { limits } from "../accounts/limits.ts";
-import { upsertArticles } from "../feeds/repository.ts";
+import { upsertArticles } from "../articles/repository.ts";
 import { setReadState } from "./service.ts";
 
 const DAY = 86_400_000;

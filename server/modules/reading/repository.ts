@@ -1,5 +1,5 @@
 import type { Database } from "../../db/database.ts";
-import { lockMember } from "../community/repository.ts";
+import { lockMember } from "../../db/lock-member.ts";
 
 const DAY = 86_400_000;
 

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { readingPreferencesSchema, readStateBodySchema, readStateResultSchema } from "../../../contracts/reading.ts";
 import { MAX_READ_LINKS_PER_REQUEST, READ_STATE_LIMITS } from "../../../contracts/reading-catalog.ts";
+import { enforceLimits, limits } from "../../lib/rate-limit/limits.ts";
 import { currentMember } from "../../plugins/sessions.ts";
-import { enforceLimits, limits } from "../accounts/limits.ts";
 import { getReadingPreferences, setReadingPreferences, setReadState } from "./service.ts";
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };

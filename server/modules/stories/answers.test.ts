@@ -6,8 +6,8 @@ import { joinAsMember } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
-import * as votes from "../community/repository.ts";
-import { upsertArticles } from "../feeds/repository.ts";
+import { upsertArticles } from "../articles/repository.ts";
+import * as votes from "../articles/tallies.ts";
 import { listStories, RANKING_TTL_MS } from "./answers.ts";
 import { DEFAULT_STORIES_WINDOW_MS } from "./service.ts";
 

@@ -3,13 +3,13 @@ import type { StorySort } from "../../../contracts/stories.ts";
 import type { Database } from "../../db/database.ts";
 import { invalidRequest } from "../../errors.ts";
 import { readDataVersions, versionOf } from "../../lib/data-versions.ts";
-import { tallyArticles, type VoteTally } from "../community/repository.ts";
-import type { ArticleRow } from "../feeds/repository.ts";
-import { PUBLIC_FEEDS, type VisibleFeeds } from "../feeds/visible-feeds.ts";
-import { KeptPage } from "./pages.ts";
+import { KeptPage } from "../../lib/kept-page.ts";
+import type { ArticleRow } from "../articles/index.ts";
+import { PUBLIC_FEEDS, tallyArticles, type VisibleFeeds, type VoteTally } from "../articles/index.ts";
 import { presentStory } from "./presenter.ts";
 import { voteSignature } from "./repository.ts";
-import { linksOf, type StoryGroup, type StoryScope, storiesOf, storyScore } from "./service.ts";
+import { linksOf, type StoryScope, storiesOf, storyScore } from "./service.ts";
+import type { StoryGroup } from "./story-group.ts";
 import { duplicateKeys } from "./story-index.ts";
 import { storiesVisibleTo } from "./visible.ts";
 

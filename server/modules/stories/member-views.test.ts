@@ -2,21 +2,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FeedItem } from "../../../contracts/feeds.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
-import { presentArticles } from "../feeds/present-articles.ts";
-import { type ArticleRow, upsertArticles } from "../feeds/repository.ts";
-import { PUBLIC_FEEDS, type VisibleFeeds } from "../feeds/visible-feeds.ts";
-import { storyIdOf } from "./presenter.ts";
+import { type ArticleRow, upsertArticles } from "../articles/repository.ts";
+import { PUBLIC_FEEDS, type VisibleFeeds } from "../articles/visible-feeds.ts";
+import { presentArticles } from "./present-articles.ts";
 import * as repository from "./repository.ts";
 import {
   allStoriesOf,
   DEFAULT_STORIES_WINDOW_MS,
   KEPT_PER_STORIES,
   MEMBER_ARTICLES_MAX,
-  type StoryGroup,
   storiesOf,
   storyCacheStats,
 } from "./service.ts";
 import { similarityRatio } from "./similarity.ts";
+import { type StoryGroup, storyIdOf } from "./story-group.ts";
 import { MINERS, STAKERS, seedPublicStories, storyItem } from "./test/public-stories.ts";
 import { storiesVisibleTo } from "./visible.ts";
 

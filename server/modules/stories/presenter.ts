@@ -1,9 +1,10 @@
 import { STORY_DESCRIPTION_MAX, type Story, type StoryArticle } from "../../../contracts/stories.ts";
-import { NO_VOTES, type VoteTally } from "../community/repository.ts";
-import { readCoins } from "../feeds/coin-tags.ts";
-import { safeCut } from "../feeds/parse/cut-text.ts";
-import type { ArticleRow } from "../feeds/repository.ts";
-import type { StoryGroup } from "./service.ts";
+import { safeCut } from "../../lib/feed-reader/cut-text.ts";
+import type { ArticleRow } from "../articles/index.ts";
+import { NO_VOTES, type VoteTally } from "../articles/index.ts";
+import { readCoins } from "../coins/index.ts";
+import type { StoryGroup } from "./story-group.ts";
+import { storyIdOf } from "./story-group.ts";
 
 /**
  * Text cut to at most `max` characters: at the last word boundary that leaves room for
@@ -37,12 +38,6 @@ export function presentStoryArticle(row: ArticleRow, tally: VoteTally = NO_VOTES
     coins: readCoins(row.coins),
   };
 }
-
-/**
- * A story's id: its earliest article's, so it stays while that article stays in it — or,
- * for a story members' feeds joined, the id of the public story it grew from.
- */
-export const storyIdOf = (story: StoryGroup) => story.id ?? `story-${(story.articles[0] as ArticleRow).id}`;
 
 /** A story as the API shows it: named after its earliest article, each article with its votes. */
 export function presentStory(story: StoryGroup, tallies: Map<string, VoteTally>): Story {

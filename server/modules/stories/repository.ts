@@ -1,6 +1,6 @@
 import type { Database } from "../../db/database.ts";
-import type { ArticleRow } from "../feeds/repository.ts";
-import { BUILT_IN_FEED_KEYS } from "../feeds/visible-feeds.ts";
+import type { ArticleRow } from "../articles/index.ts";
+import { BUILT_IN_FEED_KEYS } from "../articles/index.ts";
 
 /**
  * A fingerprint of each feed's articles published since `since`: how many, the newest

@@ -5,7 +5,7 @@ import { joinAsMember } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
-import { upsertArticles } from "../feeds/repository.ts";
+import { upsertArticles } from "../articles/repository.ts";
 import { storyCacheStats } from "./service.ts";
 
 const now = Date.now();

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import { storiesQuerySchema, storiesSchema } from "../../../contracts/stories.ts";
 import { JSON_TYPE, PRIVATE_REVALIDATE, sendKept } from "../../lib/answer-cache.ts";
-import { visibleFeedsOf } from "../feeds/visible-feeds.ts";
+import { visibleFeedsOf } from "../articles/index.ts";
 import { listStories } from "./answers.ts";
 
 export const storyRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,10 +1,11 @@
 import type { FeedKey } from "../../../contracts/feeds.ts";
 import type { Database } from "../../db/database.ts";
-import { UNTITLED } from "../feeds/parse/normalise.ts";
-import type { ArticleRow } from "../feeds/repository.ts";
-import { BUILT_IN_FEED_KEYS, isMemberFeedKey } from "../feeds/visible-feeds.ts";
-import { storyIdOf } from "./presenter.ts";
+import { UNTITLED } from "../../lib/feed-reader/normalise.ts";
+import type { ArticleRow } from "../articles/index.ts";
+import { BUILT_IN_FEED_KEYS, isMemberFeedKey } from "../articles/index.ts";
 import { articlesSince, newestMemberArticlesSince, signaturesSince } from "./repository.ts";
+import type { StoryGroup } from "./story-group.ts";
+import { storyIdOf } from "./story-group.ts";
 import {
   type DuplicateGroup,
   duplicateKeys,
@@ -21,18 +22,6 @@ export const DEFAULT_STORIES_WINDOW_MS = 48 * 3_600_000;
 export type StoryScope = FeedKey;
 
 type Member = StoryArticle & { row: ArticleRow };
-
-/**
- * A story before it is presented: its articles earliest first. `id` is set on a story
- * members' feeds joined: the id of the public story it grew from (see storyIdOf).
- */
-export type StoryGroup = {
-  articles: ArticleRow[];
-  timestamp: number;
-  sources: number;
-  firstSource: string;
-  id?: string;
-};
 
 type Kept<T> = {
   index: StoryIndex<Member>;

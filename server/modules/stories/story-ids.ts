@@ -1,7 +1,7 @@
 import type { Database } from "../../db/database.ts";
-import type { VisibleFeeds } from "../feeds/visible-feeds.ts";
-import { storyIdOf } from "./presenter.ts";
-import { allStoriesOf, type StoryGroup, storiesOf } from "./service.ts";
+import type { VisibleFeeds } from "../articles/index.ts";
+import { allStoriesOf, storiesOf } from "./service.ts";
+import { type StoryGroup, storyIdOf } from "./story-group.ts";
 import { duplicateKeys } from "./story-index.ts";
 
 /** What an article needs to be found in a story: the keys its duplicates share (story-index.ts), and its time. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { counting } from "../../test/counting.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
-import { upsertArticles } from "../feeds/repository.ts";
+import { upsertArticles } from "../articles/repository.ts";
 import { listStories, UNCHANGED_TRUST_MS } from "./answers.ts";
 import { DEFAULT_STORIES_WINDOW_MS } from "./service.ts";
 

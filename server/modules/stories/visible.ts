@@ -1,6 +1,7 @@
 import type { Database } from "../../db/database.ts";
-import type { VisibleFeeds } from "../feeds/visible-feeds.ts";
-import { allStoriesOf, type StoryGroup, storiesOf } from "./service.ts";
+import type { VisibleFeeds } from "../articles/index.ts";
+import { allStoriesOf, storiesOf } from "./service.ts";
+import type { StoryGroup } from "./story-group.ts";
 
 /**
  * Gemwire's stories as a viewer sees them. Visitors and members who follow no member

@@ -1,5 +1,5 @@
-import { namespaceOfPrefix, RSS } from "../feeds/parse/namespaces.ts";
-import { child, childrenNamed, elementsOf, parseXml, textOf, type XmlElement } from "../feeds/parse/xml.ts";
+import { namespaceOfPrefix, RSS } from "../../lib/feed-reader/namespaces.ts";
+import { child, childrenNamed, elementsOf, parseXml, textOf, type XmlElement } from "../../lib/feed-reader/xml.ts";
 import { type RawTrend, type ReadOptions, readTrends, type SourceRead, TrendsFormatError } from "./trend-fields.ts";
 
 /** Google Trends' own elements, under each namespace it has used (and its `ht:` prefix left undeclared). */

@@ -1,6 +1,6 @@
 import { decodeText } from "../../outbound/charset.ts";
 import { type GuardedFetch, OutboundError } from "../../outbound/guarded-fetch.ts";
-import { plainFeedError } from "../feeds/plain-errors.ts";
+import { plainFeedError } from "../../outbound/plain-errors.ts";
 import { parseRealtimeTrends } from "./parse-realtime.ts";
 import { parseTrendsRss } from "./parse-rss.ts";
 import type { TrendSource } from "./sources.ts";

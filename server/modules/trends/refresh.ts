@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { TRENDS_KEEP_MS } from "../../../contracts/trends-catalog.ts";
 import type { Database } from "../../db/database.ts";
-import { type PeriodRun, runOncePerPeriod } from "../../jobs/job-runs.ts";
+import { type PeriodRun, runOncePerPeriod } from "../../lib/jobs/job-runs.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { readSource } from "./read-source.ts";
 import { deleteTrendsBefore, recordSourceRead, sourceRows, upsertTrends } from "./repository.ts";

@@ -1,5 +1,5 @@
 import { type TrendCountry, trafficNumber } from "../../../contracts/trends-catalog.ts";
-import { plainText, safeHttpUrl } from "../feeds/parse/normalise.ts";
+import { plainText, safeHttpUrl } from "../../lib/feed-reader/normalise.ts";
 
 /** A trend as read from a source, cleaned, before it is stored. */
 export type ReadTrend = {

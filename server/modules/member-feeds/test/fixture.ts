@@ -9,8 +9,8 @@ import { buildTestApp } from "../../../test/app.ts";
 import { openTestDatabase, type TestDatabaseTarget } from "../../../test/databases.ts";
 import { htmlPage, rss, startFeedServer } from "../../../test/feed-server.ts";
 import { testItem } from "../../../test/items.ts";
+import { upsertArticles } from "../../articles/repository.ts";
 import { type RefreshContext, refreshDueFeeds, refreshFeed } from "../../feeds/refresh.ts";
-import { upsertArticles } from "../../feeds/repository.ts";
 import { createMemberFeedFetch, type MemberFeedFetchPolicy } from "../fetch.ts";
 
 /**

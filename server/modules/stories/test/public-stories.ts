@@ -1,6 +1,6 @@
 import type { Database } from "../../../db/database.ts";
 import { testItem } from "../../../test/items.ts";
-import { upsertArticles } from "../../feeds/repository.ts";
+import { upsertArticles } from "../../articles/repository.ts";
 
 /** Two unrelated public stories' headline, each told by two built-in feeds' outlets. */
 export const MINERS = "Bitcoin miners sell reserves as hashprice falls";

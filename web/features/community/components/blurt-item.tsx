@@ -1,8 +1,9 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { commenterName } from "../../../../contracts/community-catalog.ts";
+import type { Prediction } from "../../../../contracts/gems.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import type { Blurt, Comment } from "../types.ts";
-import type { RenderPrediction } from "./blurts-page.tsx";
 import { CommentItem } from "./comment-item.tsx";
 import { UGC_REL } from "./comment-text.tsx";
 import { MemberFace } from "./member-face.tsx";
@@ -11,6 +12,9 @@ import { MemberFace } from "./member-face.tsx";
  * One entry of the timeline: a comment with the article it is on, or who made a prediction
  * and the prediction. `onDeleted` moves focus on once a comment is deleted.
  */
+/** How a prediction shows; the app passes the GEMS feature's card (features do not import each other). */
+export type RenderPrediction = (prediction: Prediction) => ReactNode;
+
 export function BlurtItem({
   blurt,
   renderPrediction,

@@ -1,5 +1,5 @@
 import { Trophy } from "lucide-react";
-import { type ReactNode, useRef } from "react";
+import { useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import {
   type BlurtFilter,
@@ -9,7 +9,6 @@ import {
   blurtSortLabels,
   blurtSorts,
 } from "../../../../contracts/community-catalog.ts";
-import type { Prediction } from "../../../../contracts/gems.ts";
 import { EmptyState, LoadError, LoadMore, RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
@@ -18,13 +17,10 @@ import { paths } from "../../../paths.ts";
 import { COMMENTS_FAILED, PREDICTIONS_FAILED, useBlurts } from "../api.ts";
 import { blurtsFailure, readBlurtParams, withBlurtParams } from "../blurt-params.ts";
 import type { Blurt } from "../types.ts";
-import { BlurtItem } from "./blurt-item.tsx";
+import { BlurtItem, type RenderPrediction } from "./blurt-item.tsx";
 import { OpenedComment, useOpenedComment } from "./opened-comment.tsx";
 
 export const NO_ACTIVITY = "No activity yet";
-
-/** How a prediction shows; the app passes the GEMS feature's card (features do not import each other). */
-export type RenderPrediction = (prediction: Prediction) => ReactNode;
 
 const blurtKey = (blurt: Blurt) => (blurt.kind === "comment" ? `c:${blurt.comment.id}` : `p:${blurt.prediction.id}`);
 

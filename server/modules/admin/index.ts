@@ -1,0 +1,3 @@
+export type { AdminPassword } from "./admin-password.ts";
+export { loadAdminPassword } from "./admin-password.ts";
+export { adminRoutes } from "./routes.ts";

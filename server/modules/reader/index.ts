@@ -1,0 +1,1 @@
+export { readerRoutes } from "./routes.ts";

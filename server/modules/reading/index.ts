@@ -1,0 +1,2 @@
+export { keptSince, readLinksOf } from "./repository.ts";
+export { readingRoutes } from "./routes.ts";

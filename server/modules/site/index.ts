@@ -1,0 +1,2 @@
+export { presentSiteConfig } from "./presenter.ts";
+export { siteRoutes } from "./routes.ts";
