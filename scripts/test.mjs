@@ -20,14 +20,26 @@ const steps = [
 console.log(
   `API tests run on SQLite${process.env.TEST_DATABASE_URL ? " and PostgreSQL (TEST_DATABASE_URL)" : " only; set TEST_DATABASE_URL to add PostgreSQL"}`,
 );
+/** Each step's wall time, printed at the end (and on a failure) so the slow steps are plain. */
+const took = [];
+const printTimes = () => {
+  const total = took.reduce((sum, [, ms]) => sum + ms, 0);
+  console.log("\nTime per step");
+  for (const [name, ms] of [...took, ["total", total]])
+    console.log(`  ${name.padEnd(54)} ${(ms / 1000).toFixed(0).padStart(5)} s`);
+};
 for (const [name, args] of steps) {
   console.log(`\n▶ ${name}`);
+  const started = Date.now();
   const result = spawnSync(npm, args, { cwd: root, stdio: "inherit" });
+  took.push([name, Date.now() - started]);
   if (result.status !== 0) {
+    printTimes();
     console.error(`\n✖ ${name} failed`);
     process.exit(result.status ?? 1);
   }
 }
+printTimes();
 // One plain closing line for whoever reads the log: every test Vitest and Playwright ran.
 const read = (file) => JSON.parse(fs.readFileSync(path.join(root, "reports", file), "utf8"));
 const unit = read("vitest.json");
