@@ -23,7 +23,7 @@ const SearchDialog = lazy(() =>
   import("../../features/feeds/components/search-dialog.tsx").then((m) => ({ default: m.SearchDialog })),
 );
 const AnalysisDialog = lazy(() =>
-  import("../../features/feeds/components/analysis-dialog.tsx").then((m) => ({ default: m.AnalysisDialog })),
+  import("../../features/analysis/components/analysis-dialog.tsx").then((m) => ({ default: m.AnalysisDialog })),
 );
 const TourDialog = lazy(() =>
   import("../../features/tour/components/tour-dialog.tsx").then((m) => ({ default: m.TourDialog })),
