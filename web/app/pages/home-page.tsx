@@ -10,10 +10,10 @@ import { EventsSection } from "../../features/content/components/events-section.
 import { CardSkeletons } from "../../features/feeds/components/article-list-states.tsx";
 import { FeedSection } from "../../features/feeds/components/feed-section.tsx";
 import { ShowEveryToggle } from "../../features/feeds/components/reading-bar.tsx";
-import { useShowEveryArticle } from "../../features/feeds/reading-preferences.ts";
 import { useFeedSettings } from "../../features/settings/api.ts";
 import { useCoinFilter } from "../../lib/coin-filter.ts";
 import { useFeedCatalog } from "../../lib/feed-catalog.ts";
+import { useShowEveryArticle } from "../../lib/reading-preferences.ts";
 import { useMe } from "../../lib/session.ts";
 import { paths } from "../../paths.ts";
 

@@ -7,8 +7,8 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { articleKey, truncate } from "../../../lib/articles.ts";
 import { taggedWith, useCoinFilter } from "../../../lib/coin-filter.ts";
 import { useReadState } from "../../../lib/read-state.ts";
+import { useShowEveryArticle } from "../../../lib/reading-preferences.ts";
 import { searchQuery } from "../api.ts";
-import { useShowEveryArticle } from "../reading-preferences.ts";
 import { resultRows } from "../search-rows.ts";
 import { ArticleImage } from "./article-image.tsx";
 
