@@ -4,10 +4,10 @@ import { Page } from "../../components/ui/page.tsx";
 import { FEEDS_FAILED, useFeedsItems } from "../../features/feeds/api.ts";
 import { ArticleGrid } from "../../features/feeds/components/article-grid.tsx";
 import { useMemberFeeds } from "../../features/member-feeds/api.ts";
-import { isMemberFeedKey } from "../../features/member-feeds/keys.ts";
 import { useFeedSettings } from "../../features/settings/api.ts";
 import { uniqueByLink } from "../../lib/article-rules.ts";
 import { noneTagged, useCoinFilter } from "../../lib/coin-filter.ts";
+import { isMemberFeedKey } from "../../lib/member-feed-keys.ts";
 
 /**
  * Spec §2 My Feed: the reader's enabled feeds and their own feeds (issue 17) merged, newest

@@ -5,12 +5,12 @@ import { Page } from "../../../components/ui/page.tsx";
 import { SignInLink } from "../../../components/ui/sign-in-link.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { primaryButton } from "../../../components/ui/styles.ts";
+import { isMemberFeedKey, type MemberFeedKey } from "../../../lib/member-feed-keys.ts";
 import { paths } from "../../../paths.ts";
 import { useFeedItems } from "../../feeds/api.ts";
 import { ArticleGrid } from "../../feeds/components/article-grid.tsx";
 import { gridSource } from "../../feeds/components/feed-page.tsx";
 import { useMemberFeeds } from "../api.ts";
-import { isMemberFeedKey, type MemberFeedKey } from "../keys.ts";
 import { MemberFeedFailure } from "./member-feed-failure.tsx";
 
 const backLink = (

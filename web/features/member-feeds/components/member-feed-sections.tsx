@@ -1,8 +1,8 @@
 import { LoadError } from "../../../components/ui/list-states.tsx";
+import { isMemberFeedKey } from "../../../lib/member-feed-keys.ts";
 import { paths } from "../../../paths.ts";
 import { FeedSection } from "../../feeds/components/feed-section.tsx";
 import { useMemberFeeds } from "../api.ts";
-import { isMemberFeedKey } from "../keys.ts";
 import { MemberFeedFailure } from "./member-feed-failure.tsx";
 
 /** The dashboard's rows of the member's own feeds, after the built-in ones. Visitors have none. */
