@@ -26,7 +26,7 @@ const PriceWidget = lazy(() =>
 );
 // Only members have feeds of their own: visitors never load their rows' code.
 const MemberFeedSections = lazy(() =>
-  import("../../features/member-feeds/components/member-feed-sections.tsx").then((m) => ({
+  import("./member-feed-sections.tsx").then((m) => ({
     default: m.MemberFeedSections,
   })),
 );
