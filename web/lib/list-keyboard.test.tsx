@@ -6,7 +6,7 @@ import { READING_SHORTCUTS } from "../../contracts/reading-catalog.ts";
 import { toastStore } from "../components/ui/toast/toast-store.ts";
 import { BitcoinNewsPage } from "../features/feeds/components/feed-page.tsx";
 import { FeedSection } from "../features/feeds/components/feed-section.tsx";
-import { ListShortcutsHost } from "../features/feeds/components/reading-shortcuts.tsx";
+import { ListShortcutsHost } from "../features/reading/components/reading-shortcuts.tsx";
 import { json } from "../test/api-fixtures.ts";
 import { fakeApi, feedItem, member, visitor } from "../test/feed-items.ts";
 import { feedStatus } from "../test/feed-status.ts";
