@@ -194,7 +194,7 @@ export const routes: RouteObject[] = [
       {
         path: "/feeds/mine/:key",
         lazy: page(
-          () => import("../features/member-feeds/components/member-feed-page.tsx"),
+          () => import("./pages/member-feed-page.tsx"),
           (m) => m.MemberFeedPage,
         ),
       },

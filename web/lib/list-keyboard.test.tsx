@@ -6,7 +6,7 @@ import { READING_SHORTCUTS } from "../../contracts/reading-catalog.ts";
 import { toastStore } from "../components/ui/toast/toast-store.ts";
 import { BitcoinNewsPage } from "../features/feeds/components/feed-page.tsx";
 import { FeedSection } from "../features/feeds/components/feed-section.tsx";
-import { ListShortcutsHost } from "../features/feeds/components/reading-shortcuts.tsx";
+import { ListShortcutsHost } from "../features/reading/components/reading-shortcuts.tsx";
 import { json } from "../test/api-fixtures.ts";
 import { fakeApi, feedItem, member, visitor } from "../test/feed-items.ts";
 import { feedStatus } from "../test/feed-status.ts";
@@ -20,20 +20,6 @@ const items = (): FeedItem[] => [
   feedItem(3, { story: "etf" }),
   feedItem(4),
 ];
-
-/*
- * What the keys do (list-keys.ts) is fetched after the first list renders. These tests hold
- * it back or make it fail; by default it arrives at once, as a cached chunk would.
- */
-const arrival = vi.hoisted(() => ({
-  mode: "at once" as "at once" | "held" | "fails",
-  release: null as (() => void) | null,
-}));
-vi.mock("./list-keys.ts", async (importOriginal) => {
-  if (arrival.mode === "fails") throw new Error("Failed to fetch dynamically imported module");
-  if (arrival.mode === "held") await new Promise<void>((resolve) => (arrival.release = resolve));
-  return importOriginal();
-});
 
 let fake: ReturnType<typeof fakeApi>;
 let onSearch: ReturnType<typeof vi.fn<() => void>>;
@@ -98,31 +84,20 @@ const where = () => screen.getByTestId("where").textContent;
 const storedReads = () =>
   (JSON.parse(window.localStorage.getItem(READ_STORAGE_KEY) ?? "[]") as [string, number][]).map(([link]) => link);
 
-// First in this file: they need list-keys.ts not loaded yet.
-describe("before the shortcuts have arrived", () => {
-  it("a key pressed when they cannot load says so, they are fetched again at the next key, and keys wait for them as pressed", async () => {
-    arrival.mode = "fails";
+describe("as soon as the list renders", () => {
+  it("keys are answered at once, in order, each judged as it is pressed", async () => {
     await renderPage();
     press("j");
-    await waitFor(() => expect(toastStore.getSnapshot()[0]?.title).toBe("The keyboard shortcuts could not load"));
-    expect(toastStore.getSnapshot()[0]?.description).toMatch(/reload the page/);
-    arrival.mode = "held";
     press("j");
-    press("j");
-    // Judged as pressed: a key pressed while a dialog is open is not the list's, even if
-    // the dialog has closed by the time the shortcuts arrive.
+    // A key pressed while a dialog is open is not the list's.
     const dialog = document.body.appendChild(document.createElement("div"));
     dialog.setAttribute("role", "dialog");
     press("j");
     dialog.remove();
-    // The browser's own use of '/' (a quick find) is stopped as it is pressed.
+    // The browser's own use of '/' (a quick find) is stopped.
     expect(fireEvent.keyDown(document.activeElement ?? document.body, { key: "/" })).toBe(false);
     press("m");
-    await waitFor(() => expect(arrival.release).toBeTypeOf("function"));
-    expect(current()).toBeNull();
-    arrival.release?.();
-    // Held, not lost: answered in order once they arrive.
-    await waitFor(() => expect(current()).toBe("Article 2"));
+    expect(current()).toBe("Article 2");
     expect(storedReads()).toEqual(["https://news.example/2"]);
     await waitFor(() => expect(onSearch).toHaveBeenCalledTimes(1));
   });

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { type NavigateFunction, useNavigate } from "react-router";
-import { toast } from "../components/ui/toast/toast-store.ts";
 import { paths } from "../paths.ts";
+import { forgetCurrent, type ListEntry, type ListPage, onListKey } from "./list-keys.ts";
 
 /*
  * Issue 17, the list shortcuts (READING_SHORTCUTS): j/k move a "current article" through
@@ -14,18 +14,9 @@ import { paths } from "../paths.ts";
  * whose actions are registered with `listEntryRef`. Keys are ignored with Ctrl, Meta or Alt,
  * while typing (inputs, text areas, selects, editable text) and while a dialog is open.
  *
- * This file is what every list needs at once (the articles, the requests, the listener);
- * what the keys do is in list-keys.ts, fetched after the first list renders (the home
- * page's first download has a budget). Keys pressed before it arrives are answered then.
+ * This file is what every list needs (the articles, the requests, the listener); what the
+ * keys do is in list-keys.ts.
  */
-
-export type ListEntry = {
-  link: string;
-  favorite: () => void;
-  vote: (direction: "up" | "down") => void;
-  toggleRead: () => void;
-  markRead: () => void;
-};
 
 export const ENTRY_ATTRIBUTE = "data-reading-article";
 const entries = new WeakMap<Element, ListEntry>();
@@ -62,10 +53,7 @@ export function useListRequests(): Requests {
 }
 
 // ---------------------------------------------------------------------------------------
-// The keys: answered by list-keys.ts, fetched when the first list renders
-
-type ListKeys = typeof import("./list-keys.ts");
-type ListPage = import("./list-keys.ts").ListPage;
+// The keys: answered by list-keys.ts
 
 const TYPING = "input, textarea, select, [contenteditable]:not([contenteditable='false'])";
 const DIALOG = "dialog[open], [role='dialog'], [role='alertdialog']";
@@ -93,54 +81,11 @@ function listPage(navigate: NavigateFunction): ListPage {
   };
 }
 
-/** Key presses that can be shortcuts, held while list-keys.ts is on its way (bounded). */
-const SHORTCUT_KEYS = new Set(["j", "k", "o", "Enter", "v", "s", "m", "u", "d", "/", "?"]);
-const MAX_WAITING = 10;
-let keys: ListKeys | null = null;
-let loading: Promise<void> | null = null;
-let waiting: KeyboardEvent[] = [];
-
-function loadKeys() {
-  if (loading) return;
-  loading = import("./list-keys.ts").then(
-    (loaded) => {
-      keys = loaded;
-      const held = waiting;
-      waiting = [];
-      if (latestNavigate && mounted > 0) {
-        for (const event of held) loaded.onListKey(event, listPage(latestNavigate), true);
-      }
-    },
-    () => {
-      // Tried again at the next key press; said now only if a key was waiting for it.
-      loading = null;
-      if (waiting.length === 0) return;
-      waiting = [];
-      toast({
-        title: "The keyboard shortcuts could not load",
-        description: "You may be offline, or Gemwire has been updated since this page opened: reload the page.",
-        variant: "destructive",
-      });
-    },
-  );
-}
-
 // One listener for the page however many lists it shows; the latest list's navigate is used.
 let mounted = 0;
 let latestNavigate: NavigateFunction | null = null;
 const listener = (event: KeyboardEvent) => {
-  if (!latestNavigate) return;
-  if (keys) {
-    keys.onListKey(event, listPage(latestNavigate));
-    return;
-  }
-  // Judged now, as pressed (typing, a dialog open); the browser's own use of the key
-  // (Firefox's quick find on '/') is stopped now too — too late once the module is here.
-  if (SHORTCUT_KEYS.has(event.key) && forTheList(event) && waiting.length < MAX_WAITING) {
-    if (event.key === "/" || event.key === "?") event.preventDefault();
-    waiting.push(event);
-  }
-  loadKeys();
+  if (latestNavigate) onListKey(event, listPage(latestNavigate));
 };
 
 /** Turns the shortcuts on while a list is on the page. */
@@ -151,12 +96,10 @@ export function useListKeyboard() {
   }, [navigate]);
   useEffect(() => {
     if (mounted++ === 0) document.addEventListener("keydown", listener);
-    loadKeys();
     return () => {
       if (--mounted === 0) {
         document.removeEventListener("keydown", listener);
-        waiting = [];
-        keys?.forgetCurrent();
+        forgetCurrent();
       }
     };
   }, []);

@@ -1,16 +1,18 @@
-import type { ListEntry } from "./list-keyboard.ts";
-
 /*
- * What the list shortcuts do (see list-keyboard.ts for the keys and the rules). This part
- * is fetched after a list first renders, keeping it out of the home page's first download;
- * list-keyboard.ts holds on to the keys pressed before it arrives and hands them over.
- *
- * It imports nothing at run time: what it acts on comes in as `ListPage`. (Importing the
- * entry's modules back from a lazy chunk makes the bundler split the entry into more,
- * smaller chunks, which cost more than this file saves.)
+ * What the list shortcuts do (see list-keyboard.ts for the keys and the rules). What they
+ * act on comes in as `ListPage`, so this file imports nothing at run time.
  */
 
 /** What the keys act on, from list-keyboard.ts. */
+/** One article of the list on screen, with what the keys do to it. */
+export type ListEntry = {
+  link: string;
+  favorite: () => void;
+  vote: (direction: "up" | "down") => void;
+  toggleRead: () => void;
+  markRead: () => void;
+};
+
 export type ListPage = {
   entrySelector: string;
   entryOf: (element: Element) => ListEntry | undefined;
@@ -67,13 +69,9 @@ function move(page: ListPage, step: 1 | -1) {
 
 const opensInReader = (link: string) => /^https?:\/\//i.test(link);
 
-/**
- * Answers one key press on a page that shows a list. `checked`: a press held while this
- * module loaded, found to be for the list when it was pressed (a dialog may be open now
- * because of it).
- */
-export function onListKey(event: KeyboardEvent, page: ListPage, checked = false) {
-  if (!checked && !page.forTheList(event)) return;
+/** Answers one key press on a page that shows a list. */
+export function onListKey(event: KeyboardEvent, page: ListPage) {
+  if (!page.forTheList(event)) return;
   const key = event.key;
   if (key === "j" || key === "k") {
     event.preventDefault();

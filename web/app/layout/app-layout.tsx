@@ -4,9 +4,9 @@ import { LazyPart } from "../../components/ui/lazy-part.tsx";
 import { Toaster } from "../../components/ui/toast/toaster.tsx";
 import { usePageViews } from "../../features/analytics/use-page-views.ts";
 import { useUnreadCount } from "../../features/community/notifications-api.ts";
-import { ListShortcutsHost } from "../../features/feeds/components/reading-shortcuts.tsx";
 import { PriceMarquee } from "../../features/market/components/price-marquee.tsx";
 import { TickerStrip } from "../../features/market/components/ticker-strip.tsx";
+import { ListShortcutsHost } from "../../features/reading/components/reading-shortcuts.tsx";
 import { startTour, useFirstVisitTour, useTour } from "../../features/tour/tour-store.ts";
 import { useAnalysis } from "../../lib/analysis.ts";
 import { useDiscussion } from "../../lib/discussion.ts";
@@ -23,7 +23,7 @@ const SearchDialog = lazy(() =>
   import("../../features/feeds/components/search-dialog.tsx").then((m) => ({ default: m.SearchDialog })),
 );
 const AnalysisDialog = lazy(() =>
-  import("../../features/feeds/components/analysis-dialog.tsx").then((m) => ({ default: m.AnalysisDialog })),
+  import("../../features/analysis/components/analysis-dialog.tsx").then((m) => ({ default: m.AnalysisDialog })),
 );
 const TourDialog = lazy(() =>
   import("../../features/tour/components/tour-dialog.tsx").then((m) => ({ default: m.TourDialog })),

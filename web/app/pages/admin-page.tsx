@@ -12,7 +12,7 @@ import { type AdminTab, adminTabLabel, adminTabs, readAdminParams } from "./admi
 
 // Page-view analytics (spec §7) is its own chunk, fetched when its tab is opened.
 const AnalyticsPanel = lazy(() =>
-  import("../../features/admin/components/analytics-panel.tsx").then((m) => ({ default: m.AnalyticsPanel })),
+  import("../../features/analytics/components/analytics-panel.tsx").then((m) => ({ default: m.AnalyticsPanel })),
 );
 
 /**

@@ -1,19 +1,19 @@
 import { Flame, SlidersHorizontal } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { type FeedKey, feedTitles } from "../../../contracts/feed-catalog.ts";
+import { CoinFilterBar } from "../../components/coins/coin-filter-bar.tsx";
 import { LazyPart } from "../../components/ui/lazy-part.tsx";
 import { LoadError } from "../../components/ui/list-states.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { BlogSection } from "../../features/content/components/blog-section.tsx";
 import { EventsSection } from "../../features/content/components/events-section.tsx";
-import { useCoinFilter } from "../../features/feeds/coin-filter.ts";
 import { CardSkeletons } from "../../features/feeds/components/article-list-states.tsx";
-import { CoinFilterBar } from "../../features/feeds/components/coin-filter-bar.tsx";
 import { FeedSection } from "../../features/feeds/components/feed-section.tsx";
 import { ShowEveryToggle } from "../../features/feeds/components/reading-bar.tsx";
-import { useShowEveryArticle } from "../../features/feeds/reading-preferences.ts";
 import { useFeedSettings } from "../../features/settings/api.ts";
+import { useCoinFilter } from "../../lib/coin-filter.ts";
 import { useFeedCatalog } from "../../lib/feed-catalog.ts";
+import { useShowEveryArticle } from "../../lib/reading-preferences.ts";
 import { useMe } from "../../lib/session.ts";
 import { paths } from "../../paths.ts";
 
@@ -26,7 +26,7 @@ const PriceWidget = lazy(() =>
 );
 // Only members have feeds of their own: visitors never load their rows' code.
 const MemberFeedSections = lazy(() =>
-  import("../../features/member-feeds/components/member-feed-sections.tsx").then((m) => ({
+  import("./member-feed-sections.tsx").then((m) => ({
     default: m.MemberFeedSections,
   })),
 );

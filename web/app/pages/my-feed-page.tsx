@@ -1,13 +1,13 @@
+import { CoinFilterBar } from "../../components/coins/coin-filter-bar.tsx";
 import { RefreshButton } from "../../components/ui/list-states.tsx";
 import { Page } from "../../components/ui/page.tsx";
 import { FEEDS_FAILED, useFeedsItems } from "../../features/feeds/api.ts";
-import { uniqueByLink } from "../../features/feeds/article-rules.ts";
-import { noneTagged, useCoinFilter } from "../../features/feeds/coin-filter.ts";
 import { ArticleGrid } from "../../features/feeds/components/article-grid.tsx";
-import { CoinFilterBar } from "../../features/feeds/components/coin-filter-bar.tsx";
 import { useMemberFeeds } from "../../features/member-feeds/api.ts";
-import { isMemberFeedKey } from "../../features/member-feeds/keys.ts";
 import { useFeedSettings } from "../../features/settings/api.ts";
+import { uniqueByLink } from "../../lib/article-rules.ts";
+import { noneTagged, useCoinFilter } from "../../lib/coin-filter.ts";
+import { isMemberFeedKey } from "../../lib/member-feed-keys.ts";
 
 /**
  * Spec §2 My Feed: the reader's enabled feeds and their own feeds (issue 17) merged, newest

@@ -1,5 +1,5 @@
+import { ArticleAnalysis } from "../../features/analysis/components/article-analysis.tsx";
 import { CommentSection } from "../../features/community/components/comment-section.tsx";
-import { ArticleAnalysis } from "../../features/feeds/components/article-analysis.tsx";
 import { ReaderPage } from "../../features/reader/components/reader-page.tsx";
 
 /** /read?url=…: the reader view with the article's analysis and its comments, keyed by its link. */

@@ -4,3 +4,6 @@ export const primaryButton =
 
 export const secondaryButton =
   "inline-block rounded-md border border-line px-4 py-2 text-sm text-zinc-200 hover:bg-zinc-800";
+
+/** The frame of a feed's failure notice, a built-in feed's or a member's own. */
+export const failureFrame = "space-y-2 rounded-xl border border-red-900/60 bg-red-950/30 p-4";

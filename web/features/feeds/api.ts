@@ -12,12 +12,12 @@ import type { FeedItem } from "../../../contracts/feeds.ts";
 import { toast } from "../../components/ui/toast/toast-store.ts";
 import { getJson, sendJson } from "../../lib/api-client.ts";
 import { updateArticleEverywhere } from "../../lib/article-cache.ts";
+import { nextVote, type Vote, withVote } from "../../lib/article-rules.ts";
+import type { MemberFeedKey } from "../../lib/member-feed-keys.ts";
 import { useSignInPath } from "../../lib/return-path.ts";
 import { useMe } from "../../lib/session.ts";
 import { useFeedRefreshMs } from "../../lib/site-config.ts";
 import { paths } from "../../paths.ts";
-import type { MemberFeedKey } from "../member-feeds/keys.ts";
-import { nextVote, type Vote, withVote } from "./article-rules.ts";
 
 /** Spec §4 and §8: the message when feeds cannot be loaded. */
 export const FEEDS_FAILED = "Failed to fetch feeds. Please try again later.";

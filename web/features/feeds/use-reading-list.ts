@@ -2,8 +2,8 @@ import type { FeedItem } from "../../../contracts/feeds.ts";
 import { type Fold, foldByStory } from "../../../contracts/reading-catalog.ts";
 import { useListKeyboard } from "../../lib/list-keyboard.ts";
 import { type ReadState, useReadState } from "../../lib/read-state.ts";
+import { useShowEveryArticle } from "../../lib/reading-preferences.ts";
 import { useStoredFlag } from "../../lib/stored-flag.ts";
-import { useShowEveryArticle } from "./reading-preferences.ts";
 
 /** 'Hide read' is remembered per list, in this browser. */
 export const hideReadFlag = (list: string) => `hide-read:${list}`;

@@ -3,6 +3,7 @@ import type { MouseEvent } from "react";
 import { Link } from "react-router";
 import { canAnalyze } from "../../../../contracts/analysis-catalog.ts";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
+import { CoinChips } from "../../../components/coins/coin-chips.tsx";
 import { AnalyzeButton } from "../../../components/ui/analyze-button.tsx";
 import { ArticleTime } from "../../../components/ui/article-time.tsx";
 import { articleKey, cardDescription } from "../../../lib/articles.ts";
@@ -12,7 +13,6 @@ import { useToggleFavorite, useVote } from "../api.ts";
 import { shareArticle } from "../share.ts";
 import { AgeBadge } from "./age-badge.tsx";
 import { ArticleImage } from "./article-image.tsx";
-import { CoinChips } from "./coin-chips.tsx";
 import { TokenSearch } from "./token-search.tsx";
 
 /** What a list of cards shares: one vote and favorite hook for all of them, and the section's hide state. */

@@ -1,8 +1,8 @@
 import { type ReactNode, useId, useState } from "react";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
 import { EmptyState, LoadError, RefreshButton } from "../../../components/ui/list-states.tsx";
+import { sortByVotes, type VoteSort } from "../../../lib/article-rules.ts";
 import { articleKey } from "../../../lib/articles.ts";
-import { sortByVotes, type VoteSort } from "../article-rules.ts";
 import { useArticleList } from "../use-article-list.ts";
 import { useReadingList } from "../use-reading-list.ts";
 import { useCardActions } from "./article-card.tsx";

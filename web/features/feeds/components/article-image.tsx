@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { RemoteImage } from "../../../components/ui/remote-image.tsx";
-import { showsImage } from "../article-rules.ts";
+import { showsImage } from "../../../lib/article-rules.ts";
 
 /** An article's picture, or nothing at all when it is missing or fails to load. */
 export function ArticleImage({ src, className }: { src: string | null; className: string }) {

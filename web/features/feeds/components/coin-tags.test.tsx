@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
+import { CoinChips } from "../../../components/coins/coin-chips.tsx";
+import { noneTagged, taggedWith } from "../../../lib/coin-filter.ts";
 import { json } from "../../../test/api-fixtures.ts";
 import { renderAt } from "../../../test/render.tsx";
-import { noneTagged, taggedWith } from "../coin-filter.ts";
-import { CoinChips } from "./coin-chips.tsx";
 import { LatestNewsPage } from "./feed-page.tsx";
 
 const visitor = { user: null, admin: false };

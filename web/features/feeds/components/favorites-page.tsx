@@ -1,11 +1,11 @@
+import { CoinFilterBar } from "../../../components/coins/coin-filter-bar.tsx";
 import { EmptyState } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { SignInLink } from "../../../components/ui/sign-in-link.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
+import { noneTagged, taggedWith, useCoinFilter } from "../../../lib/coin-filter.ts";
 import { useFavorites } from "../api.ts";
-import { noneTagged, taggedWith, useCoinFilter } from "../coin-filter.ts";
 import { ArticleGrid } from "./article-grid.tsx";
-import { CoinFilterBar } from "./coin-filter-bar.tsx";
 
 /** Spec §2 Favorites: a member's favorite articles from every feed, kept on the server. */
 export function FavoritesPage() {

@@ -2,12 +2,11 @@ import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { FeedStatus } from "../../../../contracts/feeds.ts";
 import { RefreshButton } from "../../../components/ui/list-states.tsx";
+import { failureFrame } from "../../../components/ui/styles.ts";
 import { nextTryLabel, pastLabel } from "../../../lib/dates.ts";
+import { sourceHost } from "../../../lib/feed-health.ts";
 import { paths } from "../../../paths.ts";
-import { sourceHost } from "../feed-health.ts";
 import type { useFeedRetry } from "../use-feed-retry.ts";
-
-export const failureFrame = "space-y-2 rounded-xl border border-red-900/60 bg-red-950/30 p-4";
 
 /**
  * In place of 'No articles to display' when a feed has nothing stored and its last fetch

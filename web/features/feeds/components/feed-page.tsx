@@ -1,11 +1,11 @@
 import type { FeedKey } from "../../../../contracts/feed-catalog.ts";
+import { CoinFilterBar } from "../../../components/coins/coin-filter-bar.tsx";
 import { Page } from "../../../components/ui/page.tsx";
+import { noneTagged, useCoinFilter } from "../../../lib/coin-filter.ts";
 import { useFeedCatalog } from "../../../lib/feed-catalog.ts";
 import { FEEDS_FAILED, useFeedItems } from "../api.ts";
-import { noneTagged, useCoinFilter } from "../coin-filter.ts";
 import { useFeedRetry } from "../use-feed-retry.ts";
 import { ArticleGrid, type ArticleSource } from "./article-grid.tsx";
-import { CoinFilterBar } from "./coin-filter-bar.tsx";
 import { FeedFailure } from "./feed-failure.tsx";
 
 /** A query's state in the shape the grid reads. */

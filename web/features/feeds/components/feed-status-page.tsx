@@ -6,8 +6,8 @@ import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { nextTryLabel, pastLabel } from "../../../lib/dates.ts";
 import { feedCatalogQuery } from "../../../lib/feed-catalog.ts";
+import { type FeedHealth, feedHealth } from "../../../lib/feed-health.ts";
 import { FEEDS_FAILED } from "../api.ts";
-import { type FeedHealth, feedHealth } from "../feed-health.ts";
 import { useFeedRetry } from "../use-feed-retry.ts";
 
 /** The list is read again this often while the page is open, so it follows the scheduler. */

@@ -5,10 +5,10 @@ import type { FeedItem } from "../../../../contracts/feeds.ts";
 import { ArticleTime } from "../../../components/ui/article-time.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { articleKey, truncate } from "../../../lib/articles.ts";
+import { taggedWith, useCoinFilter } from "../../../lib/coin-filter.ts";
 import { useReadState } from "../../../lib/read-state.ts";
+import { useShowEveryArticle } from "../../../lib/reading-preferences.ts";
 import { searchQuery } from "../api.ts";
-import { taggedWith, useCoinFilter } from "../coin-filter.ts";
-import { useShowEveryArticle } from "../reading-preferences.ts";
 import { resultRows } from "../search-rows.ts";
 import { ArticleImage } from "./article-image.tsx";
 

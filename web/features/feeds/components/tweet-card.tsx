@@ -1,7 +1,7 @@
 import type { FeedItem } from "../../../../contracts/feeds.ts";
 import { ArticleTime } from "../../../components/ui/article-time.tsx";
+import { handleOf } from "../../../lib/article-rules.ts";
 import { articleKey } from "../../../lib/articles.ts";
-import { handleOf } from "../article-rules.ts";
 import { ArticleImage } from "./article-image.tsx";
 
 /**

@@ -6,8 +6,8 @@ import { foldByStory } from "../../../../contracts/reading-catalog.ts";
 import { ArticleTime } from "../../../components/ui/article-time.tsx";
 import { EmptyState, LoadError } from "../../../components/ui/list-states.tsx";
 import { articleKey, sourceLabel } from "../../../lib/articles.ts";
+import { useShowEveryArticle } from "../../../lib/reading-preferences.ts";
 import { paths } from "../../../paths.ts";
-import { useShowEveryArticle } from "../../feeds/reading-preferences.ts";
 import { useTokenNews } from "../api.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import type { MemberFeed } from "../../../../contracts/reading.ts";
+import { failureFrame } from "../../../components/ui/styles.ts";
 import { nextTryLabel } from "../../../lib/dates.ts";
+import { sourceHost } from "../../../lib/feed-health.ts";
 import { paths } from "../../../paths.ts";
-import { failureFrame } from "../../feeds/components/feed-failure.tsx";
-import { sourceHost } from "../../feeds/feed-health.ts";
 
 /**
  * In place of 'No articles to display' when a member's feed has nothing stored and its

@@ -2,11 +2,11 @@ import { type ReactNode, useCallback, useEffect, useId, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { type FeedKey, feedTitles } from "../../../../contracts/feed-catalog.ts";
 import type { StorySort } from "../../../../contracts/stories.ts";
+import { CoinFilterBar } from "../../../components/coins/coin-filter-bar.tsx";
 import { EmptyState, LoadError, RefreshButton, RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
+import { useCoinFilter } from "../../../lib/coin-filter.ts";
 import { useFeedCatalog } from "../../../lib/feed-catalog.ts";
-import { useCoinFilter } from "../../feeds/coin-filter.ts";
-import { CoinFilterBar } from "../../feeds/components/coin-filter-bar.tsx";
 import {
   ALL_FEEDS,
   MORE_STORIES_FAILED,

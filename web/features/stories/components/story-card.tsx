@@ -2,12 +2,12 @@ import { ChevronDown } from "lucide-react";
 import { useId, useState } from "react";
 import { canAnalyze } from "../../../../contracts/analysis-catalog.ts";
 import type { StoryArticle as Article, Story } from "../../../../contracts/stories.ts";
+import { CoinChips } from "../../../components/coins/coin-chips.tsx";
 import { AnalyzeButton } from "../../../components/ui/analyze-button.tsx";
 import { ArticleTime } from "../../../components/ui/article-time.tsx";
 import { articleKey, sourceLabel } from "../../../lib/articles.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import { paths } from "../../../paths.ts";
-import { CoinChips } from "../../feeds/components/coin-chips.tsx";
 import { plural } from "../story-rules.ts";
 
 /**

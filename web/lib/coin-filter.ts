@@ -1,6 +1,6 @@
 import { useLocation } from "react-router";
-import type { FeedItem } from "../../../contracts/feeds.ts";
-import { COIN_SYMBOL } from "../../../contracts/reading-catalog.ts";
+import type { FeedItem } from "../../contracts/feeds.ts";
+import { COIN_SYMBOL } from "../../contracts/reading-catalog.ts";
 
 /** What a list's `?coin=` asks for: a symbol (upper case), nothing, or something that is no symbol. */
 export type CoinFilter = {

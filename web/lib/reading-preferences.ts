@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ReadingPreferences } from "../../../contracts/reading.ts";
-import { toast } from "../../components/ui/toast/toast-store.ts";
-import { getJson, sendJson } from "../../lib/api-client.ts";
-import { useMe } from "../../lib/session.ts";
-import { useStoredFlag } from "../../lib/stored-flag.ts";
-import { paths } from "../../paths.ts";
+import type { ReadingPreferences } from "../../contracts/reading.ts";
+import { toast } from "../components/ui/toast/toast-store.ts";
+import { paths } from "../paths.ts";
+import { getJson, sendJson } from "./api-client.ts";
+import { useMe } from "./session.ts";
+import { useStoredFlag } from "./stored-flag.ts";
 
 /** A visitor's choice, in this browser. */
 export const SHOW_EVERY_ARTICLE_FLAG = "show-every-article";

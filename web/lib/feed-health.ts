@@ -1,4 +1,4 @@
-import type { FeedStatus } from "../../../contracts/feeds.ts";
+import type { FeedStatus } from "../../contracts/feeds.ts";
 
 /** The host a feed comes from, for a sentence ("bitcoinmagazine.com"); the address itself if it is not one. */
 export function sourceHost(address: string | null): string | null {

@@ -1,5 +1,5 @@
-import type { FeedItem } from "../../../contracts/feeds.ts";
-import { articleKey } from "../../lib/articles.ts";
+import type { FeedItem } from "../../contracts/feeds.ts";
+import { articleKey } from "./articles.ts";
 
 /** Spec §2 Article card: an image shows only if present, free of 'undefined', and not failed to load. */
 export function showsImage(image: string | null | undefined, failed: boolean): image is string {

@@ -1,12 +1,20 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { MemberFeed } from "../../../../contracts/reading.ts";
-import { HomePage } from "../../../app/pages/home-page.tsx";
-import { MyFeedPage } from "../../../app/pages/my-feed-page.tsx";
-import { apiError, json } from "../../../test/api-fixtures.ts";
-import { feedStatus } from "../../../test/feed-status.ts";
-import { renderAt } from "../../../test/render.tsx";
-import { article, failingFeed, fakeApi, feedList, member, memberFeed, visitor } from "../test/fixtures.ts";
+import type { MemberFeed } from "../../../contracts/reading.ts";
+import {
+  article,
+  failingFeed,
+  fakeApi,
+  feedList,
+  member,
+  memberFeed,
+  visitor,
+} from "../../features/member-feeds/test/fixtures.ts";
+import { apiError, json } from "../../test/api-fixtures.ts";
+import { feedStatus } from "../../test/feed-status.ts";
+import { renderAt } from "../../test/render.tsx";
+import { HomePage } from "./home-page.tsx";
+import { MyFeedPage } from "./my-feed-page.tsx";
 
 let api: ReturnType<typeof fakeApi>;
 const chainNotes = memberFeed(1, { title: "Chain Notes" });

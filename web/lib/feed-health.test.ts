@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feedStatus } from "../../test/feed-status.ts";
+import { feedStatus } from "../test/feed-status.ts";
 import { feedHealth, sourceHost } from "./feed-health.ts";
 
 const now = new Date(2026, 10, 22, 15, 0).getTime();

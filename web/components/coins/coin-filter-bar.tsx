@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Link } from "react-router";
-import type { CoinFilter } from "../coin-filter.ts";
+import type { CoinFilter } from "../../lib/coin-filter.ts";
 
 /** "Showing articles tagged SOL — Clear": says a list is filtered, and undoes it. */
 export function CoinFilterBar({ filter }: { filter: CoinFilter }) {

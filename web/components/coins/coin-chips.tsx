@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { findBuiltInToken } from "../../../../contracts/market-catalog.ts";
-import { paths } from "../../../paths.ts";
-import { useCoinFilter } from "../coin-filter.ts";
+import { findBuiltInToken } from "../../../contracts/market-catalog.ts";
+import { useCoinFilter } from "../../lib/coin-filter.ts";
+import { paths } from "../../paths.ts";
 
 const chip =
   "inline-flex items-center rounded-full border border-line bg-zinc-900 px-2 py-0.5 font-mono text-[11px] font-medium text-zinc-300 hover:border-gem/60 hover:text-gem focus-visible:outline-2 focus-visible:outline-gem";

@@ -1,9 +1,9 @@
-import { LoadError } from "../../../components/ui/list-states.tsx";
-import { paths } from "../../../paths.ts";
-import { FeedSection } from "../../feeds/components/feed-section.tsx";
-import { useMemberFeeds } from "../api.ts";
-import { isMemberFeedKey } from "../keys.ts";
-import { MemberFeedFailure } from "./member-feed-failure.tsx";
+import { LoadError } from "../../components/ui/list-states.tsx";
+import { FeedSection } from "../../features/feeds/components/feed-section.tsx";
+import { useMemberFeeds } from "../../features/member-feeds/api.ts";
+import { MemberFeedFailure } from "../../features/member-feeds/components/member-feed-failure.tsx";
+import { isMemberFeedKey } from "../../lib/member-feed-keys.ts";
+import { paths } from "../../paths.ts";
 
 /** The dashboard's rows of the member's own feeds, after the built-in ones. Visitors have none. */
 export function MemberFeedSections() {

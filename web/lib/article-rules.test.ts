@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { FeedItem } from "../../../contracts/feeds.ts";
+import type { FeedItem } from "../../contracts/feeds.ts";
 import { handleOf, hostOf, nextVote, showsImage, sortByVotes, uniqueByLink, withVote } from "./article-rules.ts";
 
 const item = (over: Partial<FeedItem> = {}): FeedItem => ({

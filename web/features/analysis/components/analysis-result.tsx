@@ -3,12 +3,12 @@ import { useId } from "react";
 import { Link } from "react-router";
 import type { KeyPoint, Ticker } from "../../../../contracts/analysis-catalog.ts";
 import { type AnalysisSubject, closeAnalysis } from "../../../lib/analysis.ts";
+import { hostOf } from "../../../lib/article-rules.ts";
 import { sourceLabel } from "../../../lib/articles.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import { httpLink } from "../../../lib/links.ts";
 import { paths } from "../../../paths.ts";
 import type { ShownAnalysis } from "../analysis-answer.ts";
-import { hostOf } from "../article-rules.ts";
 
 const sectionHeading = "text-xs font-semibold uppercase tracking-wide text-muted";
 

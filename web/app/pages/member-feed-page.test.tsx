@@ -1,9 +1,17 @@
 import { screen, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json } from "../../../test/api-fixtures.ts";
-import { renderAt } from "../../../test/render.tsx";
-import { article, failingFeed, fakeApi, feedList, member, memberFeed, visitor } from "../test/fixtures.ts";
+import {
+  article,
+  failingFeed,
+  fakeApi,
+  feedList,
+  member,
+  memberFeed,
+  visitor,
+} from "../../features/member-feeds/test/fixtures.ts";
+import { json } from "../../test/api-fixtures.ts";
+import { renderAt } from "../../test/render.tsx";
 import { MemberFeedPage } from "./member-feed-page.tsx";
 
 let api: ReturnType<typeof fakeApi>;

@@ -11,9 +11,9 @@ import {
   useAnalysis,
 } from "../../../lib/analysis.ts";
 import { getJson } from "../../../lib/api-client.ts";
+import { hostOf } from "../../../lib/article-rules.ts";
 import { paths } from "../../../paths.ts";
 import { type AnalysisFailure, describeFailure, readAnalysis, type ShownAnalysis } from "../analysis-answer.ts";
-import { hostOf } from "../article-rules.ts";
 import { AnalysisResult } from "./analysis-result.tsx";
 
 const titles: Record<AnalysisSubject["kind"], string> = {

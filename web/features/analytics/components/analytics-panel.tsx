@@ -2,7 +2,7 @@ import type { Analytics } from "../../../../contracts/content.ts";
 import { ANALYTICS_DAYS } from "../../../../contracts/content-catalog.ts";
 import { EmptyState, LoadError } from "../../../components/ui/list-states.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
-import { useAnalytics } from "../analytics-api.ts";
+import { useAnalytics } from "../api.ts";
 import { DailyViewsChart } from "./analytics-chart.tsx";
 
 const count = new Intl.NumberFormat("en-US");

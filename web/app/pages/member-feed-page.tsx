@@ -1,17 +1,17 @@
 import { Link, useParams } from "react-router";
-import type { MemberFeed } from "../../../../contracts/reading.ts";
-import { EmptyState, LoadError } from "../../../components/ui/list-states.tsx";
-import { Page } from "../../../components/ui/page.tsx";
-import { SignInLink } from "../../../components/ui/sign-in-link.tsx";
-import { Spinner } from "../../../components/ui/spinner.tsx";
-import { primaryButton } from "../../../components/ui/styles.ts";
-import { paths } from "../../../paths.ts";
-import { useFeedItems } from "../../feeds/api.ts";
-import { ArticleGrid } from "../../feeds/components/article-grid.tsx";
-import { gridSource } from "../../feeds/components/feed-page.tsx";
-import { useMemberFeeds } from "../api.ts";
-import { isMemberFeedKey, type MemberFeedKey } from "../keys.ts";
-import { MemberFeedFailure } from "./member-feed-failure.tsx";
+import type { MemberFeed } from "../../../contracts/reading.ts";
+import { EmptyState, LoadError } from "../../components/ui/list-states.tsx";
+import { Page } from "../../components/ui/page.tsx";
+import { SignInLink } from "../../components/ui/sign-in-link.tsx";
+import { Spinner } from "../../components/ui/spinner.tsx";
+import { primaryButton } from "../../components/ui/styles.ts";
+import { useFeedItems } from "../../features/feeds/api.ts";
+import { ArticleGrid } from "../../features/feeds/components/article-grid.tsx";
+import { gridSource } from "../../features/feeds/components/feed-page.tsx";
+import { useMemberFeeds } from "../../features/member-feeds/api.ts";
+import { MemberFeedFailure } from "../../features/member-feeds/components/member-feed-failure.tsx";
+import { isMemberFeedKey, type MemberFeedKey } from "../../lib/member-feed-keys.ts";
+import { paths } from "../../paths.ts";
 
 const backLink = (
   <Link to={paths.memberFeeds} className="text-gem underline hover:text-white">
