@@ -2,8 +2,8 @@ import { type PriceHistory, TOKEN_NEWS_MAX, type TokenNewsItem } from "../../../
 import type { BuiltInToken, HistoryRange } from "../../../contracts/market-catalog.ts";
 import type { Database } from "../../db/database.ts";
 import { type ArticleRow, BUILT_IN_FEED_KEYS, type Cursor, listArticles, tallyArticles } from "../articles/index.ts";
+import type { StoryGroup } from "../stories/index.ts";
 import { type StoryScope, storiesOf } from "../stories/service.ts";
-import type { StoryGroup } from "../stories/story-group.ts";
 import { presentHistory, presentNewsItem, type StoryRef } from "./presenter.ts";
 import { oldestSnapshot, snapshotPoints } from "./repository.ts";
 
