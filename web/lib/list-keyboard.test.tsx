@@ -40,7 +40,7 @@ beforeEach(() => {
   vi.stubGlobal("fetch", fake.fetch);
   onSearch = vi.fn<() => void>();
   scrolled = vi.fn();
-  Element.prototype.scrollIntoView = scrolled as unknown as Element["scrollIntoView"];
+  vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(scrolled);
   opened = vi.spyOn(window, "open").mockReturnValue(null);
   for (const toast of toastStore.getSnapshot()) toastStore.dismiss(toast.id);
 });

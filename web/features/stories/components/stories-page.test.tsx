@@ -268,12 +268,12 @@ describe("StoriesPage, opened from a link to one story (?story=)", () => {
   const scrolled: Element[] = [];
   beforeEach(() => {
     scrolled.length = 0;
-    Element.prototype.scrollIntoView = function (this: Element) {
+    vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(function (this: Element) {
       scrolled.push(this);
-    };
+    });
   });
   afterEach(() => {
-    delete (Element.prototype as Partial<Element>).scrollIntoView;
+    vi.restoreAllMocks();
   });
 
   const card = (title: string) => screen.getByRole("article", { name: title });
