@@ -22,6 +22,24 @@ export function updateArticlesEverywhere(
   }
 }
 
+const isListing = (data: unknown): data is Listing =>
+  typeof data === "object" &&
+  data !== null &&
+  (("items" in data && Array.isArray(data.items)) || ("results" in data && Array.isArray(data.results)));
+
+/**
+ * Fetches again every article list whose fetch is on the way now. Called when the server has
+ * taken a change (a read mark, a vote): such a fetch may have read the lists before the change
+ * and would land after it, putting the article back as it was. Its answer is dropped and a
+ * fetch that starts after the change takes its place; lists not being fetched are left alone.
+ */
+export function refetchListsInFlight(client: QueryClient): Promise<void> {
+  return client.refetchQueries(
+    { predicate: (query) => query.state.fetchStatus === "fetching" && isListing(query.state.data) },
+    { cancelRefetch: true },
+  );
+}
+
 /** The same for one article. */
 export function updateArticleEverywhere(client: QueryClient, link: string, change: (item: FeedItem) => FeedItem) {
   updateArticlesEverywhere(client, new Set([link]), change);

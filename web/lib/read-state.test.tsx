@@ -174,6 +174,40 @@ describe("a member's read articles", () => {
     expect(window.localStorage.getItem(READ_STORAGE_KEY)).toBeNull();
   });
 
+  it("are not undone by a list fetch that read the server before it took the mark", async () => {
+    let serverRead = false;
+    const api = fakeApi({
+      "PUT /api/reading/read": ({ body }) => {
+        serverRead = true;
+        return json(body);
+      },
+    });
+    vi.stubGlobal("fetch", api.fetch);
+    const client = renderMember([feedItem(1)]);
+    // Another list, on its way back from the server with what it read before the mark.
+    const NEWS = ["feeds", "items", "news"];
+    client.setQueryData(NEWS, { items: [feedItem(1)], next: null });
+    let answerOld: () => void = () => {};
+    let fetches = 0;
+    const newsFromServer = () => {
+      fetches++;
+      const answer = { items: [feedItem(1, { read: serverRead })], next: null };
+      if (fetches > 1) return Promise.resolve(answer);
+      return new Promise<typeof answer>((resolve) => {
+        answerOld = () => resolve(answer);
+      });
+    };
+    client.fetchQuery({ queryKey: NEWS, queryFn: newsFromServer }).catch(() => undefined);
+
+    fireEvent.click(await screen.findByRole("button", { name: "Toggle a1" }));
+    await waitFor(() => expect(fetches).toBe(2));
+    expect(serverRead).toBe(true);
+    answerOld();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(client.getQueryData<{ items: FeedItem[] }>(NEWS)?.items[0]?.read).toBe(true);
+    expect(client.getQueryData<{ items: FeedItem[] }>(FEED)?.items[0]?.read).toBe(true);
+  });
+
   it(`send many marks ${MAX_READ_LINKS_PER_REQUEST} links at a time, one request after another`, async () => {
     let inFlight = 0;
     let most = 0;

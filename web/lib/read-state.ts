@@ -5,7 +5,7 @@ import { MAX_READ_LINKS_PER_REQUEST, READ_STATE_LIMITS } from "../../contracts/r
 import { toast } from "../components/ui/toast/toast-store.ts";
 import { paths } from "../paths.ts";
 import { sendJson } from "./api-client.ts";
-import { updateArticlesEverywhere } from "./article-cache.ts";
+import { refetchListsInFlight, updateArticlesEverywhere } from "./article-cache.ts";
 import { articleKey } from "./articles.ts";
 import { useMe } from "./session.ts";
 
@@ -154,7 +154,9 @@ export function markMemberLinks(client: QueryClient, links: readonly string[], r
     queue = request.catch(() => undefined);
     return request.then(
       () => {
-        // The lists now hold the server's truth; the pending mark can go.
+        // The lists now hold the server's truth; the pending mark can go. A list fetch that
+        // began before the server took the mark is fetched again rather than undo it.
+        void refetchListsInFlight(client);
         updateArticlesEverywhere(client, new Set(batch), (item) => ({ ...item, read }));
         settle(batch);
       },

@@ -11,7 +11,7 @@ import type { FeedKey } from "../../../contracts/feed-catalog.ts";
 import type { FeedItem } from "../../../contracts/feeds.ts";
 import { toast } from "../../components/ui/toast/toast-store.ts";
 import { getJson, sendJson } from "../../lib/api-client.ts";
-import { updateArticleEverywhere } from "../../lib/article-cache.ts";
+import { refetchListsInFlight, updateArticleEverywhere } from "../../lib/article-cache.ts";
 import { nextVote, type Vote, withVote } from "../../lib/article-rules.ts";
 import type { MemberFeedKey } from "../../lib/member-feed-keys.ts";
 import { useSignInPath } from "../../lib/return-path.ts";
@@ -136,8 +136,12 @@ export function useVote() {
       });
       return { previous };
     },
-    onSuccess: (result) =>
-      updateArticleEverywhere(client, result.link, (a) => ({ ...a, votes: result.votes, myVote: result.myVote })),
+    onSuccess: (result) => {
+      // A list fetch that began after the click but before the server took the vote would land
+      // with the old counts: it is fetched again.
+      void refetchListsInFlight(client);
+      updateArticleEverywhere(client, result.link, (a) => ({ ...a, votes: result.votes, myVote: result.myVote }));
+    },
     onError: (error, { link }, context) => {
       const previous = context?.previous;
       if (previous) updateArticleEverywhere(client, link, (a) => ({ ...a, ...previous }));
