@@ -21,6 +21,9 @@ export default defineConfig({
   // Most journeys take 2–10 s; a loaded 2-core machine can take twice that and more, and a
   // journey that signs in, joins and round-trips files needs the room.
   timeout: 60_000,
+  // The dashboard renders a few hundred cards; with two browsers and the server sharing two
+  // cores its first paint can take longer than Playwright's default 5 s.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     // Every journey starts as a returning visitor who has seen the welcome tour, which would
@@ -30,7 +33,10 @@ export default defineConfig({
       cookies: [],
       origins: [{ origin: baseURL, localStorage: [{ name: "hasSeenTutorial", value: "true" }] }],
     },
-    trace: "retain-on-failure",
+    // A failed journey keeps its trace of actions, console and network. DOM snapshots and
+    // screenshots in every journey's trace cost a third of the suite's time on two cores;
+    // the failure's page snapshot (error-context.md) still shows what the page held.
+    trace: { mode: "retain-on-failure", snapshots: false, screenshots: false, sources: false },
     // The price marquee on every page would otherwise repaint all the time, slowing every
     // journey on a small machine; e2e/price-marquee.spec.ts watches it move.
     reducedMotion: "reduce",

@@ -1,6 +1,6 @@
 import { type BrowserContextOptions, expect, type Page, test } from "@playwright/test";
 import { newMember, uniqueHandle } from "./members.ts";
-import { routeHeadings } from "./routes.ts";
+import { routeHeadings, tickerHiddenOn } from "./routes.ts";
 
 /** Every console warning or error and every uncaught exception on the page (the browser logs failed requests too). */
 function watchConsole(page: Page): string[] {
@@ -14,14 +14,23 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
+const marquee = (page: Page) => page.getByRole("region", { name: "Coin prices in US dollars" });
+/** The copy of the marquee's coins that is read out; the others are aria-hidden pictures of it. */
+const marqueeCoins = (page: Page) => marquee(page).getByRole("list").first().getByRole("link");
+
 /** Waits until the page has made its requests, so late console messages are caught too. */
 async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
+// Each route is loaded twice, as a visitor and as a member; the layout's checks that hold on
+// every route (the price marquee, the ticker strip) ride along rather than load them again.
 test.describe("every route renders", () => {
+  // The other journeys run with reduced motion (playwright.config.ts); here the marquee moves.
+  test.use({ reducedMotion: "no-preference" });
+
   for (const [path, heading] of routeHeadings) {
-    test(`${path} shows "${heading}"`, async ({ page }) => {
+    test(`${path} shows "${heading}", the five coins' prices, and the ticker where it belongs`, async ({ page }) => {
       const problems = watchConsole(page);
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
@@ -29,6 +38,17 @@ test.describe("every route renders", () => {
       await expect(page.locator("html")).toHaveClass(/dark/);
       // Nothing blank and nothing blocked by the Content-Security-Policy.
       await expect(page.getByRole("main")).not.toBeEmpty();
+
+      await expect(marquee(page)).toBeVisible();
+      await expect(marqueeCoins(page)).toHaveCount(5);
+      await expect(marqueeCoins(page).first()).toContainText(/^BTC \$[\d,]+\.\d\d/);
+      // The moving track (two copies of the coins) never widens the page.
+      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+      expect(widths[0], "scrolls sideways").toBeLessThanOrEqual(widths[1] as number);
+
+      if (tickerHiddenOn.has(path)) await expect(page.getByTestId("ticker-strip")).toHaveCount(0);
+      else await expect(page.getByTestId("ticker-strip")).toBeVisible();
+
       await settle(page);
       expect(problems).toEqual([]);
     });
@@ -77,13 +97,28 @@ test.describe("every route as a member", () => {
   });
 
   for (const [path] of routeHeadings) {
-    test(`${path} logs no console warning or error`, async ({ browser, baseURL }) => {
-      const context = await browser.newContext({ baseURL, storageState: member });
+    test(`${path} logs no console warning or error, and its price marquee is one still row`, async ({
+      browser,
+      baseURL,
+    }) => {
+      // Reduced motion, as the project's journeys run.
+      const context = await browser.newContext({ baseURL, storageState: member, reducedMotion: "reduce" });
       const page = await context.newPage();
       const problems = watchConsole(page);
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByRole("main")).not.toBeEmpty();
+
+      await expect(marqueeCoins(page)).toHaveCount(5);
+      // Measured once the prices are in: their arrival widens the coins.
+      await expect(marqueeCoins(page).first()).toContainText("$");
+      const track = page.getByTestId("price-marquee-track");
+      expect(await track.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
+      await expect(marquee(page).getByRole("list", { includeHidden: true })).toHaveCount(1);
+      const before = await marqueeCoins(page).first().boundingBox();
+      await page.waitForTimeout(300);
+      expect(await marqueeCoins(page).first().boundingBox()).toEqual(before);
+
       await settle(page);
       expect(problems).toEqual([]);
       await context.close();

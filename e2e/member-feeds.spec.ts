@@ -33,8 +33,9 @@ async function expectArticlesOnDashboard(page: Page, title: string) {
   const section = page.getByRole("region", { name: title, exact: true });
   await expect(async () => {
     await page.reload();
-    await expect(section.getByRole("article").first()).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+    // The dashboard's last section can take several seconds to paint on a loaded machine.
+    await expect(section.getByRole("article").first()).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 50_000 });
   return section;
 }
 
@@ -64,8 +65,8 @@ test("OPML round trip: export, remove, import the exported file, the report says
   // Its first fetch is done (so removing it drops what the fetch stored).
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText(/[1-9]\d* articles? stored/)).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(page.getByText(/[1-9]\d* articles? stored/)).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 40_000 });
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -11,22 +11,11 @@ const animation = (page: Page) =>
     return { name: style.animationName, state: style.animationPlayState };
   });
 
+// Every route's marquee (five coins with prices, the page never wider, one still row under
+// reduced motion) is checked in e2e/every-route.spec.ts, which loads each route anyway.
 test.describe("the price marquee", () => {
   // The other journeys run with reduced motion (playwright.config.ts); these watch it move.
   test.use({ reducedMotion: "no-preference" });
-
-  test("shows the five coins' prices on every route, and never widens the page", async ({ page }) => {
-    test.setTimeout(120_000);
-    for (const [path, heading] of routeHeadings) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      await expect(marquee(page), path).toBeVisible();
-      await expect(coins(page)).toHaveCount(5);
-      await expect(coins(page).first(), path).toContainText(/^BTC \$[\d,]+\.\d\d/);
-      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-      expect(widths[0], `${path} scrolls sideways`).toBeLessThanOrEqual(widths[1] as number);
-    }
-  });
 
   test("links each coin to its token page", async ({ page }) => {
     await page.goto("/");
@@ -100,25 +89,5 @@ test.describe("the price marquee", () => {
       widget.getByText(/^Prices are unavailable right now: The price service did not answer in time\./),
     ).toBeVisible();
     await expect(widget.getByRole("row", { name: /^BTC/ })).toContainText("—");
-  });
-});
-
-test.describe("the price marquee for readers who ask for reduced motion", () => {
-  test.use({ reducedMotion: "reduce" });
-
-  test("is one still row on every route", async ({ page }) => {
-    test.setTimeout(120_000);
-    for (const [path, heading] of routeHeadings) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1, name: heading }), path).toBeVisible();
-      await expect(coins(page)).toHaveCount(5);
-      // Measured once the prices are in: their arrival widens the coins.
-      await expect(coins(page).first(), path).toContainText("$");
-      expect((await animation(page)).name, path).toBe("none");
-      await expect(marquee(page).getByRole("list", { includeHidden: true })).toHaveCount(1);
-      const before = await coins(page).first().boundingBox();
-      await page.waitForTimeout(300);
-      expect(await coins(page).first().boundingBox(), path).toEqual(before);
-    }
   });
 });

@@ -32,3 +32,25 @@ export const routeHeadings: ReadonlyArray<[path: string, heading: string]> = [
   ["/feeds/status", "Feed status"],
   ["/feeds/mine", "Your feeds"],
 ];
+
+/** Paths where the token ticker strip is hidden, as the layout lists them; every other page shows it. */
+export const tickerHiddenOn: ReadonlySet<string> = new Set([
+  "/notifications",
+  "/blurts",
+  "/favorites",
+  "/predictions",
+  "/pump-vision",
+  "/team",
+  "/settings",
+  "/disclaimer",
+  "/terms",
+  "/privacy",
+  "/nft-art",
+  "/x-feed",
+  "/search",
+  "/news",
+  "/market",
+  "/tiktok",
+  "/youtube",
+  "/instagram",
+]);

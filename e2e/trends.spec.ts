@@ -66,10 +66,10 @@ test("search trends: sort, period and paging, kept in the address through a relo
   await expect(page).toHaveURL("/google-trends?page=2");
   await expect(pager).toContainText("Page 2 of 2");
   await expect(pager.getByRole("button", { name: "Next" })).toBeDisabled();
-  const secondPage = await page
-    .getByRole("list", { name: "Search trends, page 2 of 2" })
-    .getByRole("heading")
-    .allTextContents();
+  const secondList = page.getByRole("list", { name: "Search trends, page 2 of 2" });
+  // The pager can say page 2 a moment before the second page's cards are drawn.
+  await expect(secondList.getByRole("heading").first()).toBeVisible();
+  const secondPage = await secondList.getByRole("heading").allTextContents();
   expect(secondPage.length).toBeGreaterThan(0);
   expect(secondPage.filter((title) => firstPage.includes(title))).toEqual([]);
   await page.reload();
