@@ -22,14 +22,15 @@ function filesThatMockModules(folders: string[]): string[] {
 const serverTests = ["server/**/*.test.ts", "contracts/**/*.test.ts", "scripts/**/*.test.ts"];
 const serverMocking = filesThatMockModules(["server", "contracts", "scripts"]);
 const serverOptions = {
-  environment: "node",
-  // Each file gets its own database; PostgreSQL files create databases on one server.
-  testTimeout: 20_000,
+  environment: "node" as const,
+  // Each file gets its own database; PostgreSQL files create databases on one server. Three
+  // workers share two cores, so a test that is quick alone may wait its turn for a while.
+  testTimeout: 30_000,
   hookTimeout: 30_000,
-} as const;
+};
 const webTests = ["web/**/*.test.{ts,tsx}"];
 const webMocking = filesThatMockModules(["web"]);
-const webOptions = { environment: "happy-dom", setupFiles: ["web/test/setup.ts"] } as const;
+const webOptions = { environment: "happy-dom" as const, setupFiles: ["web/test/setup.ts"] };
 
 export default defineConfig({
   test: {
@@ -62,6 +63,8 @@ export default defineConfig({
         test: {
           name: "hardening-threats",
           environment: "node",
+          // Loaded once per worker, as the unit tests are (none of these files mocks a module).
+          isolate: false,
           include: ["hardening/threats/**/*.test.ts"],
           testTimeout: 60_000,
           hookTimeout: 60_000,

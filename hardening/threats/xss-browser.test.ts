@@ -12,7 +12,7 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuilt, type ServerProcess } from "../../bench/server-process.ts";
-import { launchChromium } from "../../bench/web-vitals.ts";
+import { HEADLESS_SHELL_PATH, launchChromium } from "../../bench/web-vitals.ts";
 import { tempDirs } from "../../server/test/temp-dirs.ts";
 import { hostileItems } from "../hostile-feeds.ts";
 import { LINKS, MARKUP, type MarkupPayload, QUICK_LINKS, QUICK_MARKUP } from "../payloads.ts";
@@ -49,7 +49,7 @@ describe("T1 and T2 stored XSS in the rendered page (Chromium, the built app)", 
     ensureBuilt();
     site = await startHostileFeeds(feedItems);
     server = await startBuiltApp(site, temp.make("xss-browser"));
-    browser = await launchChromium();
+    browser = await launchChromium(HEADLESS_SHELL_PATH);
     const context = contexts(browser, server);
     [admin, victim] = await Promise.all([context(), context()]);
     ({ authors, blogSlugs } = await storePayloads(server, { admin, victim, context }, markup));

@@ -23,7 +23,7 @@ const items = (): FeedItem[] => [
 
 let fake: ReturnType<typeof fakeApi>;
 let onSearch: ReturnType<typeof vi.fn<() => void>>;
-let scrolled: ReturnType<typeof vi.fn>;
+let scrolled: ReturnType<typeof vi.fn<(options?: boolean | ScrollIntoViewOptions) => void>>;
 let opened: ReturnType<typeof vi.spyOn>;
 
 beforeEach(() => {
@@ -39,7 +39,7 @@ beforeEach(() => {
   });
   vi.stubGlobal("fetch", fake.fetch);
   onSearch = vi.fn<() => void>();
-  scrolled = vi.fn();
+  scrolled = vi.fn<(options?: boolean | ScrollIntoViewOptions) => void>();
   vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(scrolled);
   opened = vi.spyOn(window, "open").mockReturnValue(null);
   for (const toast of toastStore.getSnapshot()) toastStore.dismiss(toast.id);
