@@ -228,6 +228,9 @@ describe.each(testDatabaseTargets())("reading the trends sources on $dialect", (
     sources.answers.rss.GB = { status: 200, body: rss([]), delayMs: 5_000 };
     const job = startTrendsRefresh({ ...context(), holder: "stopping" }, 60_000);
     await waitFor(() => sources.requests.length === 5);
+    // The other four sources have answered and been noted (on a loaded machine that can take
+    // a moment after their requests went out); only GB's read is under way.
+    await expect.poll(async () => (await sourceRows(handle.database)).length, { timeout: 10_000 }).toBe(4);
     // The read under way would answer after 5 s, or time out after 2 s and be noted as a
     // failure: stopping ends it instead, and notes nothing for it.
     await job.stop();
