@@ -40,6 +40,22 @@ export function refetchListsInFlight(client: QueryClient): Promise<void> {
   );
 }
 
+/**
+ * What the cached lists say now of each article's read state, by link. A card drawn before
+ * the latest answer (a key pressed between a mark's answer and the next render) holds an
+ * older copy of its article.
+ */
+export function cachedReadState(client: QueryClient): Map<string, boolean> {
+  const read = new Map<string, boolean>();
+  for (const [, data] of client.getQueriesData<Listing>({})) {
+    if (!isListing(data)) continue;
+    for (const item of "items" in data ? data.items : data.results) {
+      if (typeof item?.read === "boolean") read.set(item.link, item.read);
+    }
+  }
+  return read;
+}
+
 /** The same for one article. */
 export function updateArticleEverywhere(client: QueryClient, link: string, change: (item: FeedItem) => FeedItem) {
   updateArticlesEverywhere(client, new Set([link]), change);

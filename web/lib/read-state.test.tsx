@@ -208,6 +208,43 @@ describe("a member's read articles", () => {
     expect(client.getQueryData<{ items: FeedItem[] }>(FEED)?.items[0]?.read).toBe(true);
   });
 
+  it("decide on the latest state when a shortcut acts on a card drawn before the last answer", async () => {
+    const api = fakeApi({ "PUT /api/reading/read": ({ body }) => json(body) });
+    vi.stubGlobal("fetch", api.fetch);
+    // What a keyboard entry holds: the hook's functions and the article as one render drew them.
+    let drawn: { reading: ReturnType<typeof useReadState>; item: FeedItem } | null = null;
+    function Keyed() {
+      const reading = useReadState();
+      const item = useQuery<{ items: FeedItem[] }>({ queryKey: FEED, enabled: false }).data?.items[0];
+      if (item && drawn === null) drawn = { reading, item };
+      return null;
+    }
+    const { client } = renderAt(
+      <>
+        <Reader />
+        <Keyed />
+      </>,
+      { me: member },
+    );
+    client.setQueryData(FEED, { items: [feedItem(1, { read: true })], next: null });
+    await waitFor(() => expect(drawn?.item.read).toBe(true));
+    const readInCache = () => client.getQueryData<{ items: FeedItem[] }>(FEED)?.items[0]?.read;
+    const sent = () => api.calls.map((call) => (call.body as { read: boolean }).read);
+    // m: unread, and the server has said so.
+    fireEvent.click(screen.getByRole("button", { name: "Toggle a1" }));
+    await waitFor(() => expect(readInCache()).toBe(false));
+    // m through the entry drawn while it was read: it turns read, as the reader sees it now.
+    act(() => drawn?.reading.toggle(drawn.item));
+    await waitFor(() => expect(readInCache()).toBe(true));
+    expect(sent()).toEqual([false, true]);
+    // m again (unread), then o through the old entry: marked read, not skipped as already read.
+    fireEvent.click(screen.getByRole("button", { name: "Toggle a1" }));
+    await waitFor(() => expect(readInCache()).toBe(false));
+    act(() => drawn?.reading.mark([drawn.item], true));
+    await waitFor(() => expect(readInCache()).toBe(true));
+    expect(sent()).toEqual([false, true, false, true]);
+  });
+
   it(`send many marks ${MAX_READ_LINKS_PER_REQUEST} links at a time, one request after another`, async () => {
     let inFlight = 0;
     let most = 0;

@@ -5,7 +5,7 @@ import { MAX_READ_LINKS_PER_REQUEST, READ_STATE_LIMITS } from "../../contracts/r
 import { toast } from "../components/ui/toast/toast-store.ts";
 import { paths } from "../paths.ts";
 import { sendJson } from "./api-client.ts";
-import { refetchListsInFlight, updateArticlesEverywhere } from "./article-cache.ts";
+import { cachedReadState, refetchListsInFlight, updateArticlesEverywhere } from "./article-cache.ts";
 import { articleKey } from "./articles.ts";
 import { useMe } from "./session.ts";
 
@@ -199,8 +199,21 @@ export function useReadState(): ReadState {
 
   const isRead = (item: Readable) =>
     member ? (pendingMarks.get(item.link)?.read ?? item.read) : local.links.has(articleKey(item));
+  /**
+   * The latest state, not the copy this render drew: a shortcut can act on a card between a
+   * mark's answer and the render that shows it.
+   */
+  const readNow = (items: readonly Readable[]): ((item: Readable) => boolean) => {
+    if (!member) {
+      const links = readVisitor().links;
+      return (item) => links.has(articleKey(item));
+    }
+    const cached = items.length > 0 ? cachedReadState(client) : new Map<string, boolean>();
+    return (item) => pendingMarks.get(item.link)?.read ?? cached.get(item.link) ?? item.read;
+  };
   const mark = (items: readonly Readable[], read: boolean) => {
-    const changing = items.filter((item) => isRead(item) !== read);
+    const isReadNow = readNow(items);
+    const changing = items.filter((item) => isReadNow(item) !== read);
     if (changing.length === 0) return;
     if (member)
       void markMemberLinks(
@@ -210,5 +223,5 @@ export function useReadState(): ReadState {
       );
     else markVisitorLinks(changing.map(articleKey), read);
   };
-  return { member, isRead, mark, toggle: (item) => mark([item], !isRead(item)) };
+  return { member, isRead, mark, toggle: (item) => mark([item], !readNow([item])(item)) };
 }
