@@ -28,7 +28,7 @@ const TARGET_MS = 100;
 /**
  * The code before this change (commit 72abc02), run through this benchmark with
  * BENCH_APP_ROOT on the same 2-core machine as the figures in the README; the acceptance
- * test of issue 11 had seen every request blocked for 2.3–3.1 s.
+ * test of that code had seen every request blocked for 2.3–3.1 s.
  */
 const BEFORE = "max 2,033 ms, p99 2,024 ms (SQLite; 2.3–3.1 s in the acceptance test)";
 

@@ -3,7 +3,7 @@
  * (docs/decisions/009); contracts/analysis.ts holds the API schemas.
  */
 
-/** Spec §8: the analysis dialog's failure title, and the one for an answer missing its fields (spec §5). */
+/** The analysis dialog's failure title, and the one for an answer missing its fields. */
 export const ANALYSIS_FAILED = "Analysis failed";
 export const INVALID_ANALYSIS = "Invalid analysis data structure";
 
@@ -16,7 +16,7 @@ export const ANALYSIS_CACHE_MS = 24 * 3_600_000;
 /** The longest address analysed (as every stored link). */
 export const MAX_ANALYSIS_URL = 2048;
 
-/** The financial news sites whose pages are never analysed (spec §2: the hosts of bloomberg and wsj), with their subdomains. */
+/** The financial news sites whose pages are never analysed, with their subdomains. */
 export const UNANALYSABLE_HOSTS = ["bloomberg.com", "wsj.com"] as const;
 
 /** A blog post's own address on Gemwire: analysed from its stored content, never fetched. */
@@ -51,7 +51,7 @@ export type Ticker = {
   token: boolean;
 };
 
-/** Spec §3 Analysis result, with Gemwire's extras (see contracts/analysis.ts). */
+/** An analysis result, with Gemwire's extras (see contracts/analysis.ts). */
 export type Analysis = {
   story_title: string;
   key_points: KeyPoint[];

@@ -4,7 +4,7 @@ import { feedKeySchema } from "./feeds.ts";
 import { text } from "./text.ts";
 
 /*
- * Issue 16: article analysis ("AI suggested tickers"). Spec §3 Analysis result is
+ * Article analysis ("AI suggested tickers"). An analysis result is
  * {story_title, key_points, tickers}; Gemwire's key points carry where they are quoted
  * from, and its tickers how often they are named. Rules shared with the web app are in
  * analysis-catalog.ts.

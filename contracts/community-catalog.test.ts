@@ -8,7 +8,7 @@ import {
   normaliseComment,
 } from "./community-catalog.ts";
 
-describe("comment preview (spec §4: 50 characters, '...' when longer)", () => {
+describe("comment preview (50 characters, '...' when longer)", () => {
   it.each([
     ["short", "short"],
     ["x".repeat(50), "x".repeat(50)],

@@ -9,16 +9,16 @@ export const COMMENT_MAX_LENGTH = 2000;
 /** A member may edit their own comment this long after posting it (deleting has no limit). */
 export const COMMENT_EDIT_WINDOW_MS = 15 * 60_000;
 
-/** Spec §3: who wrote a comment when the member has neither a name nor a handle to show. */
+/** Who wrote a comment when the member has neither a name nor a handle to show. */
 export const DEFAULT_COMMENTER = "Anonymous";
 
-/** Spec §9: the comment preview in a notification, in characters as a reader counts them. */
+/** The comment preview in a notification, in characters as a reader counts them. */
 export const NOTIFICATION_PREVIEW_LENGTH = 50;
 
 /** Distinct @handles one comment may notify; further ones stay plain text. */
 export const MAX_MENTIONS = 5;
 
-/** Spec §2 Notifications and §4: the titles a notification carries. */
+/** The titles a notification carries. */
 export const notificationTitles = {
   comment: "New Comment",
   mention: "New Mention",
@@ -27,7 +27,7 @@ export const notificationTitles = {
   void: "Prediction Refunded",
 } as const;
 
-/** Spec §2 Blurts filters (the `filter` query parameter, omitted for all). */
+/** Blurts' filters (the `filter` query parameter, omitted for all). */
 export const blurtFilters = ["all", "comments", "predictions", "active", "completed"] as const;
 export type BlurtFilter = (typeof blurtFilters)[number];
 export const blurtFilterLabels: Record<BlurtFilter, string> = {
@@ -38,7 +38,7 @@ export const blurtFilterLabels: Record<BlurtFilter, string> = {
   completed: "Completed Predictions",
 };
 
-/** Spec §2 Blurts sorts: won (or lost) predictions first; ties and comments newest first. */
+/** Blurts' sorts: won (or lost) predictions first; ties and comments newest first. */
 export const blurtSorts = ["newest", "winning", "losing"] as const;
 export type BlurtSort = (typeof blurtSorts)[number];
 export const blurtSortLabels: Record<BlurtSort, string> = {
@@ -47,10 +47,10 @@ export const blurtSortLabels: Record<BlurtSort, string> = {
   losing: "Losing",
 };
 
-/** Where a notification about a comment leads: Blurts, scrolled to that comment (spec §2). */
+/** Where a notification about a comment leads: Blurts, scrolled to that comment. */
 export const commentTarget = (commentId: string) => `/blurts?${new URLSearchParams({ comment: commentId })}`;
 
-/** Spec §3: the member's name, else their handle, else 'Anonymous'. */
+/** The member's name, else their handle, else 'Anonymous'. */
 export function commenterName(author: { username: string | null; handle: string | null }): string {
   return author.username?.trim() || author.handle || DEFAULT_COMMENTER;
 }
@@ -62,8 +62,8 @@ export function normaliseComment(content: string): string {
 
 /**
  * Whether a comment has nothing to read: only spaces, line breaks and invisible
- * formatting characters (zero-width spaces, direction marks) — spec §5's "trimmed text is
- * non-empty", with the characters trim() does not know about.
+ * formatting characters (zero-width spaces, direction marks): empty once trimmed, the
+ * characters trim() does not know about trimmed too.
  */
 export function isBlankComment(content: string): boolean {
   return content.replace(/[\s\p{Cf}]/gu, "") === "";
@@ -72,7 +72,7 @@ export function isBlankComment(content: string): boolean {
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 
 /**
- * Spec §4: the comment preview in a notification, cut to 50 characters with '...'
+ * The comment preview in a notification, cut to 50 characters with '...'
  * appended when longer. Characters are counted as a reader sees them (an emoji with its
  * modifiers is one), so a cut never splits one; line breaks read as spaces.
  */

@@ -4,7 +4,7 @@ import { feedItemSchema } from "./feeds.ts";
 import { predictionSchema } from "./gems.ts";
 import { text } from "./text.ts";
 
-/** Spec §4 Votes and Favorite toggle, kept per member on the server and keyed by article link. */
+/** Votes and favorites, kept per member on the server and keyed by article link. */
 
 /** Most favorites one member keeps; the oldest must go before more are added. */
 export const FAVORITES_MAX = 1000;
@@ -46,7 +46,7 @@ export const favoritesSchema = z.object({
 });
 
 /*
- * Comments, notifications and the Blurts timeline (spec §2, §3, §4, §7; DESIGN's public API).
+ * Comments, notifications and the Blurts timeline: the API's schemas.
  * Rules and constants shared with the web app are in community-catalog.ts.
  */
 

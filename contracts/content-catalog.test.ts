@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contentParagraphs, parseTags, slugFromTitle } from "./content-catalog.ts";
 
-describe("tags (spec §5: comma-separated, trimmed, empties dropped)", () => {
+describe("tags (comma-separated, trimmed, empties dropped)", () => {
   it.each([
     ["bitcoin, etf ,, markets ,", ["bitcoin", "etf", "markets"]],
     ["", []],
@@ -13,7 +13,7 @@ describe("tags (spec §5: comma-separated, trimmed, empties dropped)", () => {
   });
 });
 
-describe("content paragraphs (spec §2: split on blank lines)", () => {
+describe("content paragraphs (split on blank lines)", () => {
   it.each([
     ["one\n\ntwo", ["one", "two"]],
     ["one\ntwo", ["one\ntwo"]],

@@ -3,18 +3,18 @@
  * (docs/decisions/009); contracts/content.ts holds the API schemas.
  */
 
-/** Spec §5 event form: the toast when the start is after the end (title, then text). */
+/** The event form's toast when the start is after the end (title, then text). */
 export const INVALID_DATES = { title: "Invalid dates", message: "End date must be after start date" } as const;
 
-/** Spec §7 Load events: the text when events cannot be loaded (the samples stand in). */
+/** The text when events cannot be loaded (the samples stand in). */
 export const EVENTS_FAILED = "Failed to load events";
 
-/** Spec §8 empty states of the admin tables and the missing post. */
+/** The admin tables' empty states, and the missing post's text. */
 export const NO_EVENTS = "No events found";
 export const NO_BLOGS = "No blogs found";
 export const POST_NOT_FOUND = "Post not found";
 
-/** Spec §5 event form: the location list, then 'Custom Location' with free city and country. */
+/** The event form's location list, then 'Custom Location' with free city and country. */
 export const CUSTOM_LOCATION = "Custom Location";
 export const eventLocations: ReadonlyArray<{ city: string; country: string }> = [
   { city: "New York", country: "United States" },
@@ -40,7 +40,7 @@ export const eventLocations: ReadonlyArray<{ city: string; country: string }> = 
   { city: "Online", country: "Online" },
 ];
 
-/** Spec §5 blog form: tags entered comma-separated, trimmed, empties dropped (and repeats). */
+/** The blog form's tags: entered comma-separated, trimmed, empties dropped (and repeats). */
 export function parseTags(entered: string): string[] {
   const tags: string[] = [];
   for (const part of entered.split(",")) {
@@ -50,7 +50,7 @@ export function parseTags(entered: string): string[] {
   return tags;
 }
 
-/** Spec §2 Blog: content paragraphs split on blank lines (plain text, never markup). */
+/** A post's content: paragraphs split on blank lines (plain text, never markup). */
 export function contentParagraphs(content: string): string[] {
   return content
     .replace(/\r\n?/g, "\n")
@@ -59,7 +59,7 @@ export function contentParagraphs(content: string): string[] {
     .filter(Boolean);
 }
 
-/** A blog post's address on this site: its url (spec §3) and the comment section's contentId. */
+/** A blog post's address on this site: its url and the comment section's contentId. */
 export const blogPostUrl = (slug: string) => `/blog/${slug}`;
 
 /** Slugs as the post url carries them: lower-case letters, digits and single hyphens. */

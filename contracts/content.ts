@@ -9,7 +9,7 @@ import {
 } from "./content-catalog.ts";
 import { text } from "./text.ts";
 
-/** Spec §3 Event. */
+/** An event the admin keeps. */
 export const eventSchema = z
   .object({
     id: z.string(),
@@ -31,7 +31,7 @@ export const eventsSchema = z.object({
 });
 
 /*
- * Issue 15: events and blog posts kept by the admin, and Gemwire's own page-view counts.
+ * Events and blog posts kept by the admin, and Gemwire's own page-view counts.
  * Rules and constants shared with the web app are in content-catalog.ts.
  */
 
@@ -63,7 +63,7 @@ const isoDate = (field: string) =>
     })
     .transform((value) => new Date(value).toISOString());
 
-/** Spec §5 event form: everything required but the image; the start may not be after the end. */
+/** The event form: everything required but the image; the start may not be after the end. */
 export const eventInputSchema = z
   .object({
     title: text().trim().min(1, { error: "Title is required" }).max(200),
@@ -102,7 +102,7 @@ export const adminEventsSchema = z.object({
 
 export const idParamsSchema = z.object({ id: text().min(1).max(64) });
 
-/** Spec §3 Blog post. `url` is its address on this site (/blog/<slug>), also its comments' contentId. */
+/** A blog post. `url` is its address on this site (/blog/<slug>), also its comments' contentId. */
 export const blogPostSchema = z
   .object({
     id: z.string(),
@@ -124,7 +124,7 @@ export type BlogPost = z.infer<typeof blogPostSchema>;
 export const blogPostSummarySchema = blogPostSchema.omit({ content: true }).meta({ id: "BlogPostSummary" });
 export type BlogPostSummary = z.infer<typeof blogPostSummarySchema>;
 
-/** Spec §5 blog form: nothing required; tags as a list or comma-separated; image an address or an upload's. */
+/** The blog form: nothing required; tags as a list or comma-separated; image an address or an upload's. */
 export const blogInputSchema = z.object({
   title: text().trim().max(200).default(""),
   excerpt: text({ controls: "lines" }).trim().max(1000).default(""),
@@ -182,7 +182,7 @@ export const extractedSchema = z.object({
   author: z.string(),
 });
 
-/** Spec §7: a page view reported on each route change (path only; no cookies, no personal data). */
+/** A page view, reported on each route change (path only; no cookies, no personal data). */
 export const pageViewSchema = z.object({ path: text().max(2048) });
 
 export const analyticsQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(90).default(ANALYTICS_DAYS) });

@@ -34,7 +34,7 @@ export const errorBodySchema = z
 
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** The spec's user-facing messages that more than one side shows. */
+/** User-facing messages that more than one side shows. */
 export const messages = {
   notAuthenticated: "User not authenticated",
   invalidPassword: "Invalid password",

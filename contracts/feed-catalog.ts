@@ -19,7 +19,7 @@ export const feedKeys = [
 
 export type FeedKey = (typeof feedKeys)[number];
 
-/** Spec §3 feed titles ({product} is Gemwire). */
+/** The feeds' titles ({product} is Gemwire). */
 export const feedTitles: Record<FeedKey, string> = {
   bitcoin: "Bitcoin News",
   gemwire: "Gemwire",

@@ -1,7 +1,7 @@
 /* Feed settings rules, free of zod so the web app shares them without the schema library. */
 import { type FeedKey, feedKeys } from "./feed-catalog.ts";
 
-/** Spec §9: the feeds a newcomer sees, and in which order. */
+/** The feeds a newcomer sees, and in which order. */
 export const DEFAULT_ENABLED_FEEDS: readonly FeedKey[] = ["bitcoin", "gemwire", "news", "market", "search"];
 export const DEFAULT_FEED_ORDER: readonly FeedKey[] = ["gemwire", "bitcoin", "news", "market", "search"];
 /** Degen mode enables all 11 feeds in this order. */
@@ -18,13 +18,13 @@ export const DEGEN_FEED_ORDER: readonly FeedKey[] = [
   "tiktok",
   "youtube",
 ];
-/** Spec §5: the bitcoin feed is always enabled, whatever is sent. */
+/** The bitcoin feed is always enabled, whatever is sent. */
 export const ALWAYS_ENABLED: FeedKey = "bitcoin";
 
 export type FeedSettings = { degenMode: boolean; enabledFeeds: FeedKey[]; feedOrder: FeedKey[] };
 
 /**
- * Spec §4: degen on enables every feed in the degen order; off, the 5 defaults in the
+ * Degen on enables every feed in the degen order; off, the 5 defaults in the
  * default order. Enabled feeds are always listed in feed order.
  */
 export function feedSettingsForDegen(degenMode: boolean): FeedSettings {

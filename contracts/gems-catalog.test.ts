@@ -31,7 +31,7 @@ describe("the prediction rules", () => {
     expect(outcomeOf({ direction: "up", percentage: 0.01 }, 64_000, 64_006.3)).toBe("lost");
   });
 
-  it("reads timeframes as spec §4 says, anything else 0", () => {
+  it("reads 'Nm' as minutes and 'Nh' as hours, anything else 0", () => {
     expect(timeFrameMs("5m")).toBe(300_000);
     expect(timeFrameMs("24h")).toBe(86_400_000);
     expect(timeFrameMs("1d")).toBe(0);

@@ -3,7 +3,7 @@
  * (docs/decisions/009); contracts/gems.ts holds the API schemas.
  */
 
-/** Spec §3/§9: a new member's GEMS (one grant row in the ledger). */
+/** A new member's GEMS (one grant row in the ledger). */
 export const INITIAL_GEMS = 1250;
 
 export const predictionDirections = ["up", "down"] as const;
@@ -13,12 +13,12 @@ export type PredictionDirection = (typeof predictionDirections)[number];
 export const predictionStatuses = ["active", "won", "lost", "void"] as const;
 export type PredictionStatus = (typeof predictionStatuses)[number];
 
-/** A timeframe as entered: whole minutes or hours, e.g. "5m", "1h" (spec §4). */
+/** A timeframe as entered: whole minutes or hours, e.g. "5m", "1h". */
 export const TIME_FRAME = /^([1-9]\d{0,3})([mh])$/;
 export const MIN_TIME_FRAME_MS = 60_000;
 export const MAX_TIME_FRAME_MS = 24 * 3_600_000;
 
-/** Spec §4 timeframe conversion: 'Nm' is N minutes, 'Nh' N hours, anything else 0. */
+/** Timeframe conversion: 'Nm' is N minutes, 'Nh' N hours, anything else 0. */
 export function timeFrameMs(timeFrame: string): number {
   const match = TIME_FRAME.exec(timeFrame);
   if (!match) return 0;
@@ -40,7 +40,7 @@ export const ENTRY_PRICE_MAX_AGE_MS = 60_000;
 export const VOID_AFTER_MS = 24 * 3_600_000;
 
 /**
- * Spec §4/§9, as DESIGN reads it: a win pays the stake back plus stake × percentage,
+ * A win pays the stake back plus stake × percentage,
  * the percentage as entered (1 means 1): 100 GEMS at 1 pays 200. Whole GEMS, rounded down,
  * computed in hundredths so no float error creeps in.
  */
@@ -56,7 +56,7 @@ export function payoutFor(wager: number, percentage: number): number {
  */
 const OUTCOME_TOLERANCE = 1e-9;
 
-/** Spec §4: `up` wins if the change is at least the percentage, `down` if at most minus it. */
+/** `up` wins if the change is at least the percentage, `down` if at most minus it. */
 export function outcomeOf(
   prediction: { direction: PredictionDirection; percentage: number },
   entryUsd: number,
@@ -67,7 +67,7 @@ export function outcomeOf(
   return change <= -prediction.percentage + OUTCOME_TOLERANCE ? "won" : "lost";
 }
 
-/** Spec §9 prediction panel (display only): the figures a trading screen shows. */
+/** The prediction panel's figures (display only): what a trading screen shows. */
 export const panel = {
   defaultPayment: 50,
   leverage: { min: 1.1, max: 100, step: 0.1, buttonStep: 1, default: 20, marks: [1.1, 20, 40, 60, 80, 100] },

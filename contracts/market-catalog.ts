@@ -4,9 +4,9 @@
  */
 
 /**
- * The built-in token list (spec §2 Token detail): symbols matched case-insensitively.
- * `coinId` is the price API's id for it: spec §7 maps BTC, ETH and SOL and lower-cases the
- * rest, which would leave most of these without a price, so each carries its real id.
+ * The built-in token list of the token page: symbols matched case-insensitively. `coinId`
+ * is the price API's id for it: mapping only BTC, ETH and SOL and lower-casing the rest
+ * would leave most of these without a price, so each carries its real id.
  */
 export const builtInTokens = [
   { symbol: "BTC", name: "Bitcoin", coinId: "bitcoin" },
@@ -28,12 +28,12 @@ export function findBuiltInToken(symbol: string): BuiltInToken | undefined {
   return builtInTokens.find((token) => token.symbol === wanted);
 }
 
-/** Spec §2 Layout: the price marquee's coins (bitcoin, ethereum, solana, ripple, cardano), in that order. */
+/** The price marquee's coins (bitcoin, ethereum, solana, ripple, cardano), in that order. */
 export const marqueeSymbols = ["BTC", "ETH", "SOL", "XRP", "ADA"] as const;
 
 /**
- * Spec §9: the price widget on Stories and home shows "a fixed list of 20 coin ids in USD".
- * The spec does not name them; these are the twenty largest long-lived coins.
+ * The price widget on Stories and home shows a fixed list of 20 coins in US dollars: the
+ * twenty largest long-lived coins.
  */
 export const widgetCoins = [
   ...builtInTokens,
@@ -50,7 +50,7 @@ export const widgetCoins = [
 ] as const;
 
 /**
- * The price API's coin id for a symbol: the known coins' own ids, else (spec §7) the
+ * The price API's coin id for a symbol: the known coins' own ids, else the
  * lower-case symbol.
  */
 export function coinIdFor(symbol: string): string {
@@ -67,5 +67,5 @@ export const SYMBOL = /^[A-Za-z0-9]{1,15}$/;
 export const historyRanges = ["1h", "24h", "7d", "30d"] as const;
 export type HistoryRange = (typeof historyRanges)[number];
 
-/** While less than this much history is recorded, the token chart shows the spec's generated sample points. */
+/** While less than this much history is recorded, the token chart shows generated sample points. */
 export const MIN_RECORDED_HISTORY_MS = 2 * 3_600_000;

@@ -38,7 +38,7 @@ export const pageRoutes = [
   "/predictions",
   "/leaderboard",
   "/team",
-  /** Issue 17: the reader view (`/read?url=…`). */
+  /** The reader view (`/read?url=…`). */
   "/read",
 ] as const;
 

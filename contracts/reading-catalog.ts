@@ -1,8 +1,7 @@
 /*
- * Issue 17, "Reading beyond the anchors": the rules and texts of folded duplicates, read
- * state, keyboard shortcuts, the reader view, coin tags and members' own feeds, free of zod
- * so the web app can import them (docs/decisions/009). contracts/reading.ts holds the API
- * schemas.
+ * The rules and texts of reading: folded duplicates, read state, keyboard shortcuts, the
+ * reader view, coin tags and members' own feeds, free of zod so the web app can import them
+ * (docs/decisions/009). contracts/reading.ts holds the API schemas.
  */
 
 /** A coin's symbol as a tag and a filter (`?coin=SOL`): letters and digits. */

@@ -11,7 +11,7 @@ import { storyArticleSchema } from "./stories.ts";
 import { text } from "./text.ts";
 
 /*
- * Issue 17: read state, the reading preference, the reader view and members' own feeds.
+ * Read state, the reading preference, the reader view and members' own feeds.
  * Rules and texts shared with the web app are in reading-catalog.ts.
  */
 

@@ -1,7 +1,7 @@
 import type { Event } from "./content.ts";
 
 /**
- * Spec §7 Load events: the built-in events shown while the events store is empty, and by
+ * The built-in events shown while the events store is empty, and by
  * the web app when the events cannot be loaded (so they live here, free of zod: decision
  * 009). Written for Gemwire, in no particular order; dates in 2027 so they stay upcoming
  * for a while. Always labelled as samples wherever they are shown.

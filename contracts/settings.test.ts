@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { feedSettingsForDegen, normaliseFeedChoice } from "./settings.ts";
 
-// Spec §9, written out again so a slip in the code shows here.
+// The degen order, written out again so a slip in the code shows here.
 const degenOrder = [
   "gemwire",
   "animalmemes",

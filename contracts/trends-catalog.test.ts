@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { TRENDS_KEEP_MS, tokenNamedIn, trafficNumber, trendPeriodMs } from "./trends-catalog.ts";
 
-describe("trafficNumber (spec §5)", () => {
+describe("trafficNumber", () => {
   it.each([
     ["200K+", 200_000],
     ["2M+", 2_000_000],

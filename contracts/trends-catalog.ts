@@ -4,11 +4,11 @@
  */
 import { type BuiltInToken, builtInTokens } from "./market-catalog.ts";
 
-/** Spec §9: the countries whose daily trending searches are read, in this order. */
+/** The countries whose daily trending searches are read, in this order. */
 export const trendCountries = ["US", "GB", "CA", "AU", "IN"] as const;
 export type TrendCountry = (typeof trendCountries)[number];
 
-/** Spec §2 Search Trends: the period select, default Past 24hr. */
+/** Search Trends' period select, default Past 24hr. */
 export const trendPeriods = ["4h", "24h", "48h", "7d"] as const;
 export type TrendPeriod = (typeof trendPeriods)[number];
 export const DEFAULT_TREND_PERIOD: TrendPeriod = "24h";
@@ -25,19 +25,19 @@ export const trendPeriodMs: Record<TrendPeriod, number> = {
   "7d": 7 * 24 * 3_600_000,
 };
 
-/** Spec §2: the sort toggle, default Traffic. */
+/** The sort toggle, default Traffic. */
 export const trendSorts = ["traffic", "time"] as const;
 export type TrendSort = (typeof trendSorts)[number];
 export const DEFAULT_TREND_SORT: TrendSort = "traffic";
 
-/** Spec §9: trends per page, and the delay of the paging transition. */
+/** Trends per page, and the delay of the paging transition. */
 export const TRENDS_PAGE_SIZE = 20;
 export const TRENDS_PAGING_DELAY_MS = 300;
 
 /** Snapshots are kept this long: the longest period. */
 export const TRENDS_KEEP_MS = trendPeriodMs["7d"];
 
-/** Spec §8 texts of the page. */
+/** The page's texts for no trends and for a failed load. */
 export const NO_TRENDS = "No trends available for the selected time period.";
 export const TRENDS_FAILED = "Failed to load trends. Please try again later.";
 
@@ -46,7 +46,7 @@ const MAX_TRAFFIC_TEXT = 64;
 const TRAFFIC = /^(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?) ?([KkMm])?\+?(?: searches)?$/;
 
 /**
- * Spec §5: traffic text such as '200K+', '2M+' or '1,000+' read as a number (K thousands,
+ * Traffic text such as '200K+', '2M+' or '1,000+' read as a number (K thousands,
  * M millions, commas allowed, an optional trailing 'searches'); null when it is not such a
  * text or the number is beyond what counts exactly (2^53).
  */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { trendCountries, trendPeriods, trendSorts } from "./trends-catalog.ts";
 
 /*
- * Issue 16: Search Trends, read by Gemwire's server from the daily trending-searches RSS
+ * Search Trends, read by Gemwire's server from the daily trending-searches RSS
  * of five countries (and, when configured, the real-time trends) and kept 7 days.
  * Rules and constants shared with the web app are in trends-catalog.ts.
  */
@@ -15,7 +15,7 @@ export const trendNewsItemSchema = z
   })
   .meta({ id: "TrendNewsItem" });
 
-/** Spec §3 Trend, with the country it trends in. */
+/** A trend, with the country it trends in. */
 export const trendSchema = z
   .object({
     title: z.string(),

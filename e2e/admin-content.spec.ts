@@ -32,7 +32,7 @@ test("an admin adds an event, edits it through ?edit=, finds it, sees it on home
   await form.getByLabel("Description").fill("Readers and builders talk markets over dinner.");
   await form.getByLabel("Location").selectOption({ label: "Lisbon, Portugal" });
   await form.getByLabel("Website").fill("https://gemwire.example/meetup");
-  // Spec §5: a start after the end is refused in place, and nothing is saved.
+  // A start after the end is refused in place, and nothing is saved.
   await form.getByLabel("Start date").fill("2027-05-01T21:00");
   await form.getByLabel("End date").fill("2027-05-01T18:00");
   await form.getByRole("button", { name: "Add event" }).click();
@@ -44,7 +44,7 @@ test("an admin adds an event, edits it through ?edit=, finds it, sees it on home
   await form.getByRole("button", { name: "Add event" }).click();
   await expect(messages).toContainText("Event added");
 
-  // Back on the list (spec §4), which a search narrows.
+  // Back on the list, which a search narrows.
   await expect(page.getByRole("tab", { name: "Events List" })).toHaveAttribute("aria-selected", "true");
   const list = page.getByRole("list", { name: "Events" });
   await expect(list.getByRole("heading", { name: title })).toBeVisible();
@@ -53,7 +53,7 @@ test("an admin adds an event, edits it through ?edit=, finds it, sees it on home
   await page.getByRole("searchbox", { name: "Search events" }).fill("lisbon meetup");
   await expect(list.getByRole("heading", { name: title })).toBeVisible();
 
-  // ?edit={id} opens the form on that event (spec §2).
+  // ?edit={id} opens the form on that event.
   const edit = await list.getByRole("link", { name: `Edit ${title}` }).getAttribute("href");
   expect(edit).toMatch(/[?&]edit=/);
   await page.goto(edit as string);
@@ -139,7 +139,7 @@ test("an admin extracts an article into a post, adds tags and an uploaded pictur
     "etf",
     "markets",
   ]);
-  // An uploaded picture replaces the page's image address (one or the other, spec §5).
+  // An uploaded picture replaces the page's image address (one or the other).
   const picture = await sharp({ create: { width: 64, height: 40, channels: 3, background: "#0b6" } })
     .png()
     .toBuffer();
@@ -151,7 +151,7 @@ test("an admin extracts an article into a post, adds tags and an uploaded pictur
   await expect(preview).toHaveAttribute("src", /^\/api\/blog\/images\/[\w-]+\.webp$/);
   await form.getByRole("button", { name: "Publish post" }).click();
 
-  // After saving a post, home (spec §4), where the blog section shows it.
+  // After saving a post, home, where the blog section shows it.
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("region", { name: "From the Blog" })).toContainText(title);
 

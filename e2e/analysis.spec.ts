@@ -7,7 +7,7 @@ test("analysis: an article's quoted key points and a ticker chip to its token pa
   await page.goto("/bitcoin-news");
   const card = page
     .getByRole("article")
-    // The story's earliest article: the card that leads its fold (issue 17).
+    // The story's earliest article: the card that leads its fold.
     .filter({ hasText: "Bitcoin hits record high while spot ETF inflows top $1.2 billion" })
     .first();
   await expect(card).toBeVisible({ timeout: 20_000 });

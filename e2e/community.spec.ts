@@ -60,7 +60,7 @@ test("a comment reaches the member who favorited the article, live, and leads to
   await expect(readerPage).toHaveURL(/\/notifications$/);
   const item = readerPage.getByRole("list", { name: "Notifications, newest first" }).getByRole("button").first();
   await expect(item).toContainText("New Comment");
-  // Spec §4: the preview is the first 50 characters with '...' appended.
+  // The preview is the first 50 characters with '...' appended.
   await expect(item).toContainText(`${comment.slice(0, 50)}...`);
   await item.click();
   await expect(readerPage).toHaveURL(/\/blurts\?comment=/);

@@ -19,7 +19,7 @@ test("the Disclaimer covers every point and 'I Understand' goes home", async ({ 
   await expect(page).toHaveURL("/");
 });
 
-test("Terms and Privacy say what the spec promises", async ({ page }) => {
+test("Terms and Privacy show their sections on membership, GEMS and deleting an account", async ({ page }) => {
   await page.goto("/terms");
   for (const heading of [
     "Private, members-only access",

@@ -3,7 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { newMember, uniqueHandle } from "./members.ts";
 
 /*
- * Members' own feeds (issue 17). The sample site page (server/samples, under /samples/site/)
+ * Members' own feeds. The sample site page (server/samples, under /samples/site/)
  * links its feed with <link rel="alternate" type="application/rss+xml">: the member pastes
  * the SITE's address and Gemwire finds and follows the feed, fetched through the guarded
  * client (the e2e server allows private sources).

@@ -14,7 +14,7 @@ const sidebarOrder = [
 test.describe("navigation on a large screen", () => {
   test.use({ viewport: { width: 1366, height: 900 } });
 
-  test("the sidebar lists the pages in the spec's order and each link works", async ({ page }) => {
+  test("the sidebar lists the pages in order and each link works", async ({ page }) => {
     await page.goto("/");
     const main = page.getByRole("navigation", { name: "Main" });
     await expect(main.getByRole("link")).toHaveText(sidebarOrder.map(([label]) => label));

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { newMember, signInElsewhere, uniqueHandle } from "./members.ts";
 
 /*
- * Issue 17 on the lists: stories folded under their earliest article, read state and the
+ * Reading on the lists: stories folded under their earliest article, read state and the
  * shortcuts. The sample feeds carry stories across outlets (server/samples/articles.ts):
  * in Bitcoin News, Orange Pill Review (4 h ago), Hashgate News (3 h) and Blockline Daily (2 h)
  * report one record high.

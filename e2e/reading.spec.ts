@@ -162,7 +162,7 @@ test("Analyze is disabled for a wsj.com article and analyses the others", async 
   await expect(wsj).toBeVisible({ timeout: 20_000 });
   await expect(wsj.getByRole("button", { name: "Analyze" })).toBeDisabled();
 
-  // The Ethereum story's earliest article, which leads its fold (issue 17).
+  // The Ethereum story's earliest article, which leads its fold.
   const other = page.locator("article").filter({ hasText: "Ethereum devs set mainnet date" }).first();
   await other.getByRole("button", { name: "Analyze" }).click();
   const dialog = page.getByRole("dialog", { name: "Article analysis" });

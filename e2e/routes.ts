@@ -1,4 +1,4 @@
-/** Every route of the spec's full route list with the heading it shows. */
+/** Every page's route with the heading it shows. */
 export const routeHeadings: ReadonlyArray<[path: string, heading: string]> = [
   ["/", "Dashboard"],
   ["/stories", "Stories"],

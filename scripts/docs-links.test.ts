@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { projectRoot } from "../server/paths.ts";
+import { lineOf, outsideReferences, prosePointers } from "./outside-references.ts";
 
 /*
  * The documentation stays true to the repository: every relative link leads somewhere,
@@ -29,8 +30,6 @@ function prose(text: string): string {
   const blank = (code: string) => code.replace(/[^\n]/g, " ");
   return text.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1[^\n]*$/gm, blank).replace(/`[^`\n]*`/g, blank);
 }
-
-const lineOf = (text: string, index: number) => text.slice(0, index).split("\n").length;
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
 function slug(heading: string): string {
@@ -100,27 +99,8 @@ function unknownScripts(file: string, text: string, scripts: ReadonlySet<string>
   return unknown;
 }
 
-/** Words that send the reader to a document outside this repository: say the rule itself instead. */
-const outsidePointers = [
-  /\bspec(?:'s)?\b(?!\.ts)/i,
-  /§\s*\d/,
-  /\bissue \d+/i,
-  /\bthe issue\b/i,
-  /\bDESIGN(?:\.md)?\b/,
-  /\.\.\/shared\b/,
-  /\/work\//,
-];
-
-function outsideReferences(file: string, text: string): string[] {
-  const found: string[] = [];
-  const body = prose(text);
-  for (const pattern of outsidePointers) {
-    for (const match of body.matchAll(new RegExp(pattern.source, `${pattern.flags}g`))) {
-      found.push(`${file}:${lineOf(text, match.index)} → "${match[0]}"`);
-    }
-  }
-  return found;
-}
+/** Words in the prose (outside code) that send the reader to a document outside this repository. */
+const outsideReferencesIn = (file: string, text: string) => outsideReferences(file, prose(text), prosePointers);
 
 describe("the documentation", () => {
   const docs = documents();
@@ -139,7 +119,7 @@ describe("the documentation", () => {
   });
 
   it("points to no document outside the repository", () => {
-    expect(docs.flatMap((file) => outsideReferences(file, read(file)))).toEqual([]);
+    expect(docs.flatMap((file) => outsideReferencesIn(file, read(file)))).toEqual([]);
   });
 
   it("would notice a broken link, a missing script and an outside reference", () => {
@@ -157,7 +137,7 @@ describe("the documentation", () => {
       "docs/example.md:3 → npm run no-such-script",
       "docs/example.md:3 → npm run nope:*",
     ]);
-    expect(outsideReferences("docs/example.md", text)).toEqual([
+    expect(outsideReferencesIn("docs/example.md", text)).toEqual([
       'docs/example.md:4 → "spec"',
       'docs/example.md:4 → "§3"',
       'docs/example.md:4 → "issue 12"',

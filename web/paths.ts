@@ -34,13 +34,13 @@ export const paths = {
   privacy: "/privacy",
   contact: "/contact",
   admin: "/admin",
-  /** An admin tab (spec §2 Admin), optionally with a list's search words. */
+  /** An admin tab, optionally with a list's search words. */
   adminTab: (tab: string, q?: string) => {
     const params = new URLSearchParams({ tab });
     if (q) params.set("q", q);
     return `/admin?${params}`;
   },
-  /** Spec §2 Admin: `?edit={id}` opens the Edit Event tab on that event… */
+  /** `?edit={id}` opens the Edit Event tab on that event… */
   adminEditEvent: (id: string) => `/admin?${new URLSearchParams({ edit: id })}`,
   /** …and with `type=blog` the blog form on that post. */
   adminEditBlog: (id: string) => `/admin?${new URLSearchParams({ edit: id, type: "blog" })}`,
@@ -53,20 +53,20 @@ export const paths = {
   /** The Join tab with an invitation code filled in: the link an admin sends a new member. */
   joinWithInvite: (code: string) => `/login?invite=${encodeURIComponent(code)}`,
   predictions: "/predictions",
-  /** Members ranked by GEMS won minus staked (not in the spec; linked from /predictions and the avatar menu). */
+  /** Members ranked by GEMS won minus staked (linked from /predictions and the avatar menu). */
   leaderboard: "/leaderboard",
   team: "/team",
-  /** Each feed's source and health (not in the spec: the status view feed readers give their users). */
+  /** Each feed's source and health (the status view feed readers give their users). */
   feedStatus: "/feeds/status",
-  /** Issue 17: an article read inside Gemwire (the reader view). */
+  /** An article read inside Gemwire (the reader view). */
   reader: (url: string) => `/read?${new URLSearchParams({ url })}`,
-  /** Issue 17: the member's own feeds (add, remove, OPML import and export). */
+  /** The member's own feeds (add, remove, OPML import and export). */
   memberFeeds: "/feeds/mine",
-  /** Issue 17: one of the member's own feeds, its articles as a feed page. */
+  /** One of the member's own feeds, its articles as a feed page. */
   memberFeed: (key: string) => `/feeds/mine/${encodeURIComponent(key)}`,
   api: {
     site: "/api/site",
-    /** Spec §7: where the app reports each page view (path only). */
+    /** Where the app reports each page view (path only). */
     pageView: "/api/analytics/pageview",
     /** Page views per day and the top pages of the last `days` days (admin). */
     analytics: (days: number) => `/api/admin/analytics?days=${days}`,
@@ -84,7 +84,7 @@ export const paths = {
     revokeInvite: (id: string) => `/api/admin/invites/${encodeURIComponent(id)}/revoke`,
     feeds: "/api/feeds",
     feedRefresh: (key: string) => `/api/feeds/${encodeURIComponent(key)}/refresh`,
-    /** Issue 17: the member's own feeds (GET the list, POST `{address}` to follow one). */
+    /** The member's own feeds (GET the list, POST `{address}` to follow one). */
     memberFeeds: "/api/me/feeds",
     /** DELETE: stop following a member feed. */
     memberFeed: (key: string) => `/api/me/feeds/${encodeURIComponent(key)}`,
@@ -108,9 +108,9 @@ export const paths = {
       return `/api/stories?${params}`;
     },
     votes: "/api/votes",
-    /** Issue 17: `PUT {links, read}` marks a member's articles read or unread. */
+    /** `PUT {links, read}` marks a member's articles read or unread. */
     readState: "/api/reading/read",
-    /** Issue 17: a member's reading preference (`showEveryArticle`). */
+    /** A member's reading preference (`showEveryArticle`). */
     readingPreferences: "/api/reading/preferences",
     favorites: "/api/favorites",
     favorite: (link: string) => `/api/favorites?link=${encodeURIComponent(link)}`,
@@ -133,7 +133,7 @@ export const paths = {
       `/api/trends?${new URLSearchParams({ period: query.period, sort: query.sort, page: String(query.page) })}`,
     /** An article's analysis; `url` is its address, or a blog post's /blog/<slug>. */
     analysis: (url: string) => `/api/analysis?url=${encodeURIComponent(url)}`,
-    /** Issue 17: an article's readable text for the reader view (blocks, never markup). */
+    /** An article's readable text for the reader view (blocks, never markup). */
     reader: (url: string) => `/api/reader?${new URLSearchParams({ url })}`,
     /** A whole story's analysis: its lead article's key points, the tickers across its articles. */
     storyAnalysis: (feed: string, story: string) => `/api/analysis/story?${new URLSearchParams({ feed, story })}`,

@@ -18,7 +18,7 @@ import { expectBankHolds } from "../acknowledged.ts";
 export type Member = Awaited<ReturnType<typeof joinAsMember>>;
 export type Sent = { member: Member; wager: number; response: LightMyRequestResponse };
 
-/** The product's refusal of a stake the balance does not cover (the spec has no wording of its own). */
+/** The product's refusal of a stake the balance does not cover, in Gemwire's own words. */
 export const REFUSED = /^wager must not exceed your balance of (\d+) GEMS$/;
 export const bet = { token: "BTC", direction: "up", percentage: 1, timeFrame: "5m" } as const;
 

@@ -2,7 +2,7 @@ import type { ReaderBlock } from "../../contracts/reading.ts";
 import { clip, oneLine, type TextNode } from "./article-text.ts";
 
 /*
- * The reader view's article (issue 17, docs/decisions/022): Readability's content turned
+ * The reader view's article (docs/decisions/022): Readability's content turned
  * into blocks of plain text runs, never markup. Only a whitelist of elements gives a block
  * (paragraphs, headings 2–4, quotes, lists, https images); everything else is read for its
  * text alone, and scripts, styles, frames, forms and their like are dropped with all they

@@ -82,7 +82,7 @@ const SCRIPT_SCHEME = /^(javascript|vbscript|data|file):/i;
 const squeezed = (text: string) => text.replace(/[\u0000-\u0020\u007f-\u009f]/g, "");
 
 /**
- * A JSON Feed item's id. The spec invites URLs as ids, and readers fall back on the id as
+ * A JSON Feed item's id. JSON Feed 1.1 invites URLs as ids, and readers fall back on the id as
  * the item's address when it has no `url`; a feed's guid that is no link is kept as the
  * id, so one spelt `javascript:…` is published as a URN that no reader follows.
  */

@@ -90,8 +90,8 @@ function sentenceFor(text: string, host: string): string | null {
 }
 
 /**
- * The reason a feed failed, in plain words: `error` is the stored message (the spec's,
- * e.g. 'All proxies failed'), `detail` what went wrong underneath, `host` the feed's host.
+ * The reason a feed failed, in plain words: `error` is the stored message (the one
+ * readers see, e.g. 'All proxies failed'), `detail` what went wrong underneath, `host` the feed's host.
  */
 export function plainFeedError(error: string, detail: string | null, host: string): string {
   if (error === ALL_PROXIES_FAILED) {

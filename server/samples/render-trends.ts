@@ -135,7 +135,7 @@ const realtime: ReadonlyArray<readonly [title: string, traffic: string]> = [
 ];
 
 /**
- * Real-time trends in the shape of Google's story summaries (spec §7), behind Google's
+ * Real-time trends in the shape of Google's story summaries, behind Google's
  * `)]}'` prefix: trending now in the US.
  */
 export function renderRealtimeTrends(base: string): string {

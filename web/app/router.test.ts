@@ -29,7 +29,7 @@ describe("the router", () => {
     ["/blog/:slug", BlogPostWithCommentsPage],
     ["/admin", AdminWithContentPage],
     ["/google-trends", SearchTrendsPage],
-  ])("shows the real page at %s (issues 15, 16), no longer a placeholder", async (path, component) => {
+  ])("shows the real page at %s, no longer a placeholder", async (path, component) => {
     const route = routes[0]?.children?.find((child) => child.path === path);
     const lazy = route?.lazy as (() => Promise<{ Component: unknown }>) | undefined;
     expect((await lazy?.())?.Component).toBe(component);

@@ -13,7 +13,7 @@ const page =
   <M,>(load: () => Promise<M>, pick: (module: M) => React.ComponentType) =>
   async () => ({ Component: pick(await load()) });
 
-/** Every route of the spec's full route list (§2), plus a 404 for anything else. */
+/** Every page's route, plus a 404 for anything else. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,

@@ -21,7 +21,7 @@ const item = (over: Partial<FeedItem> = {}): FeedItem => ({
   ...over,
 });
 
-describe("image rules (spec §2 Article card)", () => {
+describe("image rules of the article card", () => {
   it.each([
     [null, false, false],
     ["", false, false],
@@ -33,7 +33,7 @@ describe("image rules (spec §2 Article card)", () => {
   });
 });
 
-describe("vote transitions (spec §4 Votes)", () => {
+describe("vote transitions", () => {
   it("a first vote counts in its direction", () => {
     expect(nextVote(null, "up")).toBe("up");
     expect(withVote(item({ votes: { up: 2, down: 1 } }), "up")).toMatchObject({

@@ -1,7 +1,7 @@
 import type { FeedItem } from "../../contracts/feeds.ts";
 import { articleKey } from "./articles.ts";
 
-/** Spec §2 Article card: an image shows only if present, free of 'undefined', and not failed to load. */
+/** On an article card, an image shows only if present, free of 'undefined', and not failed to load. */
 export function showsImage(image: string | null | undefined, failed: boolean): image is string {
   return Boolean(image) && !image?.includes("undefined") && !failed;
 }
@@ -17,7 +17,7 @@ export function hostOf(link: string): string | null {
 
 export type Vote = FeedItem["myVote"];
 
-/** Spec §4 Votes: the same direction again removes the vote; the other direction moves it. */
+/** A vote in the same direction again removes the vote; the other direction moves it. */
 export function nextVote(current: Vote, clicked: "up" | "down"): Vote {
   return current === clicked ? null : clicked;
 }
@@ -30,7 +30,7 @@ export function withVote<T extends Pick<FeedItem, "votes" | "myVote">>(item: T, 
   return { ...item, votes, myVote: next };
 }
 
-/** Spec §2 Social feed: a handle derived from the creator, e.g. "Crypto Clips" → "@cryptoclips". */
+/** The social feed's handle, derived from the creator, e.g. "Crypto Clips" → "@cryptoclips". */
 export function handleOf(creator: string): string {
   const handle = creator
     .normalize("NFKD")
@@ -58,7 +58,7 @@ export function uniqueByLink(items: readonly FeedItem[]): FeedItem[] {
 
 export type VoteSort = "newest" | "up" | "down";
 
-/** Spec §2: the shared grid sorts by up votes or down votes; newest first otherwise. */
+/** The shared grid sorts by up votes or down votes; newest first otherwise. */
 export function sortByVotes(items: readonly FeedItem[], sort: VoteSort): FeedItem[] {
   if (sort === "newest") return [...items];
   return [...items].sort((a, b) => b.votes[sort] - a.votes[sort] || Date.parse(b.pubDate) - Date.parse(a.pubDate));

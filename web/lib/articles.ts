@@ -14,7 +14,7 @@ export function truncate(text: string, max: number): string {
   return clean.length <= max ? clean : `${clean.slice(0, max - 1).trimEnd()}…`;
 }
 
-/** Spec §9: an outlet's label (a source filter's, a story's) is cut to 30 characters. */
+/** An outlet's label (a source filter's, a story's) is cut to 30 characters. */
 export const sourceLabel = (source: string) => truncate(source, 30);
 
 /** Lower case, with punctuation, symbols and runs of space folded to one space: how repeats are compared. */

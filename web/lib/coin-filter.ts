@@ -22,7 +22,7 @@ function withCoin(pathname: string, search: string, symbol: string | null): stri
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** Reads `?coin=SOL` (any case) from the page's address: every article list honours it (issue 17). */
+/** Reads `?coin=SOL` (any case) from the page's address: every article list honours it. */
 export function useCoinFilter(): CoinFilter {
   const { pathname, search } = useLocation();
   const raw = new URLSearchParams(search).get("coin")?.trim() ?? "";

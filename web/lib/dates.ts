@@ -1,4 +1,4 @@
-/** Date display rules (spec §9: 'MMM d, yyyy' or 'MMM d, yyyy h:mm a') and article ages. */
+/** Date display rules ('MMM d, yyyy' or 'MMM d, yyyy h:mm a') and article ages. */
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -31,7 +31,7 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * An article's age abbreviated as the spec's badge shows it: s, m, h, d, w, mo, y.
+ * An article's age abbreviated as the age badge shows it: s, m, h, d, w, mo, y.
  * A date in the future (a publisher's clock ahead of ours) counts as just now.
  */
 export function ageLabel(date: Date | string | number, now = Date.now()): string {
@@ -50,7 +50,7 @@ export function ageLabel(date: Date | string | number, now = Date.now()): string
 
 export type AgeTone = "green" | "yellow" | "orange" | "red";
 
-/** Spec §2 and §9: green up to 6 hours, yellow up to 12, orange up to 18, red above. */
+/** An age badge's colour: green up to 6 hours, yellow up to 12, orange up to 18, red above. */
 export function ageTone(date: Date | string | number, now = Date.now()): AgeTone {
   const d = valid(date);
   const hours = d ? Math.max(0, now - d.getTime()) / HOUR : Number.POSITIVE_INFINITY;
@@ -60,7 +60,7 @@ export function ageTone(date: Date | string | number, now = Date.now()): AgeTone
   return "red";
 }
 
-/** "5m ago", "3h ago", …; 'recently' when the date cannot be read (spec §2 Social feed). */
+/** "5m ago", "3h ago", …; 'recently' when the date cannot be read. */
 export function relativeTime(date: Date | string | number, now = Date.now()): string {
   const label = ageLabel(date, now);
   if (!label) return "recently";

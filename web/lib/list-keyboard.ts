@@ -4,7 +4,7 @@ import { paths } from "../paths.ts";
 import { forgetCurrent, type ListEntry, type ListPage, onListKey } from "./list-keys.ts";
 
 /*
- * Issue 17, the list shortcuts (READING_SHORTCUTS): j/k move a "current article" through
+ * The list shortcuts (READING_SHORTCUTS): j/k move a "current article" through
  * every article shown on the page, top to bottom and, within a row, left to right (the
  * page's own order: on the dashboard the first section's row, then the next section's…);
  * o or Enter open it in the reader view, v the original in a new tab, s favorites it,

@@ -10,7 +10,7 @@ import { articleKey } from "./articles.ts";
 import { useMe } from "./session.ts";
 
 /*
- * Issue 17, read state. A member's read articles live on the server (`item.read` in every
+ * Read state. A member's read articles live on the server (`item.read` in every
  * list) and follow them across devices; a mark shows at once and is sent in the background,
  * and a refused one is taken back. A visitor's live in this browser's local storage, bounded
  * like the server's (90 days, 10,000 links) and shared by every tab.

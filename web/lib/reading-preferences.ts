@@ -16,7 +16,7 @@ export const readingPreferencesQuery = queryOptions({
 });
 
 /**
- * Issue 17: lists fold each story's articles under its earliest unless the reader asks to
+ * Lists fold each story's articles under its earliest unless the reader asks to
  * see every article. A member's choice is kept on the server (every device); a visitor's in
  * this browser. The switch shows at once; a refused change is taken back with a toast.
  */

@@ -14,7 +14,7 @@ export function useMe() {
   return useQuery(meQuery);
 }
 
-/** Spec §9: mobile avatar initials are the first 2 letters of the username (or the handle). */
+/** Mobile avatar initials are the first 2 letters of the username (or the handle). */
 export function initialsOf(user: { username: string | null; handle: string }): string {
   return (user.username?.trim() || user.handle).slice(0, 2).toUpperCase();
 }

@@ -3,7 +3,7 @@ import type { SiteConfig } from "../../contracts/site.ts";
 import { paths } from "../paths.ts";
 import { getJson } from "./api-client.ts";
 
-/** DESIGN (FEED_REFRESH_MS): the refresh period used until the server's site settings arrive. */
+/** The server's default FEED_REFRESH_MS: the refresh period used until the server's site settings arrive. */
 export const DEFAULT_FEED_REFRESH_MS = 300_000;
 
 export const siteConfigQuery = queryOptions({
@@ -42,7 +42,7 @@ export function useSiteConfig() {
 }
 
 /**
- * Spec §9: how old a feed, and the stories made from it, may get while its page is open
+ * How old a feed, and the stories made from it, may get while its page is open
  * (the server's FEED_REFRESH_MS).
  */
 export function useFeedRefreshMs() {

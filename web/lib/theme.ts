@@ -1,5 +1,5 @@
 /**
- * The theme preference (spec §1): light, dark or system, stored under `theme`, default
+ * The theme preference: light, dark or system, stored under `theme`, default
  * system. The app itself is always shown dark; the preference is kept for later use.
  */
 export const themes = ["light", "dark", "system"] as const;
@@ -29,7 +29,7 @@ export function writeTheme(theme: Theme, storage: Storage = window.localStorage)
   }
 }
 
-/** Keeps the preference in storage (the default when none was chosen), so it exists as the spec says. */
+/** Keeps the preference in storage (the default when none was chosen), so one is always stored. */
 export function rememberTheme(storage: Storage = window.localStorage): Theme {
   const theme = readTheme(storage);
   writeTheme(theme, storage);

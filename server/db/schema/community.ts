@@ -34,7 +34,7 @@ export interface FavoritesTable {
   created_at: number;
 }
 
-/** Spec §3 user_interactions: a comment (migration 010). */
+/** A comment, a row of user_interactions (migration 010). */
 export interface UserInteractionsTable {
   id: string;
   user_id: string;
@@ -50,7 +50,7 @@ export interface UserInteractionsTable {
 
 export type NotificationKind = "comment" | "mention" | "prediction";
 
-/** Spec §3 Notification (migration 010): numbered per member by users.notification_seq. */
+/** A notification (migration 010): numbered per member by users.notification_seq. */
 export interface NotificationsTable {
   id: string;
   user_id: string;

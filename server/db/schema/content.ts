@@ -1,6 +1,6 @@
 /** Events, the blog, page views, search trends and the per-address page caches. */
 
-/** Spec §3 Event (migration 013). */
+/** An event the admin keeps (migration 013). */
 export interface EventsTable {
   id: string;
   title: string;
@@ -15,7 +15,7 @@ export interface EventsTable {
   updated_at: number;
 }
 
-/** Spec §3 Blog post (migration 013); its url is /blog/<slug>. */
+/** A blog post (migration 013); its url is /blog/<slug>. */
 export interface BlogPostsTable {
   id: string;
   slug: string;

@@ -21,7 +21,7 @@ export interface GemsLedgerTable {
   created_at: number;
 }
 
-/** Spec §3 user_predictions (migration 009). */
+/** A member's prediction, a row of user_predictions (migration 009). */
 export interface UserPredictionsTable {
   id: string;
   user_id: string;

@@ -103,7 +103,7 @@ const isJsonFeed = (data: Json) =>
   Array.isArray(data.items);
 
 /**
- * Reads the JSON shapes the spec accepts — `{status: "ok", items}`, a bare array, a single
+ * Reads the JSON shapes a feed may come in — `{status: "ok", items}`, a bare array, a single
  * object with title and link — and JSON Feed 1.0 and 1.1.
  */
 export function readJsonFeed(data: unknown): RawItem[] {

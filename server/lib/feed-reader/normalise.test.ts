@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fetchedAt, only, parse, rss } from "../../test/feed-fixtures.ts";
 import { parseFeed } from "./parse-feed.ts";
 
-describe("parseFeed: normalising rules (spec §3)", () => {
+describe("parseFeed: normalising rules", () => {
   const item = (inner: string) => only(rss(`<item>${inner}</item>`));
 
   it.each([

@@ -7,7 +7,7 @@ import { firstImageSource, type HtmlReading, htmlToText, textToText, withoutCont
 import { isInertText } from "./inert-text.ts";
 import type { RawItem } from "./raw-item.ts";
 
-/** A feed item after the spec's normalising rules (§3), before votes are attached. */
+/** A feed item after the normalising rules (normaliseItem), before votes are attached. */
 export type NormalisedItem = {
   id: string;
   title: string;
@@ -95,7 +95,7 @@ function hostOf(link: string | undefined): string | undefined {
 const pictureIn = (field: FeedText | undefined) =>
   field?.kind === "html" && field.value.includes("<") ? firstImageSource(field.value) : undefined;
 
-/** The first usable picture, in the spec's order; later candidates are not even looked at. */
+/** The first usable picture, in the order listed below; later candidates are not even looked at. */
 function firstImage(raw: RawItem, base: string | undefined): string | null {
   const candidates = [
     () => raw.enclosureUrl,
@@ -131,7 +131,7 @@ export const UNTITLED = "Untitled";
 const LINE: HtmlReading = { line: true };
 
 /**
- * Applies spec §3: id from guid, else link, else title plus publication time; title
+ * The normalising rules: id from guid, else link, else title plus publication time; title
  * defaults to 'Untitled'; a feed that gives no date leaves the item undated (it keeps the
  * fetch time for order only); description becomes plain text (the content's, when the
  * description has none); link is the item's link, else its guid when that is an absolute

@@ -6,11 +6,11 @@ import { readXmlFeed } from "./xml-feed.ts";
 export { FeedParseError };
 
 /**
- * Parses a feed body of any accepted format (spec §5, plus Atom 1.0 and 0.3, RSS 0.9x and
- * 1.0, and JSON Feed) into normalised items. XML items are normalised as the reader lets
- * each go, so a big feed never holds its tree and raw items at once. Items that fail to
- * normalise are dropped, not the feed. Throws FeedParseError ('Failed to parse feed
- * content') when nothing fits.
+ * Parses a feed body of any accepted format (RSS 2.0, 0.9x and 1.0, Atom 1.0 and 0.3, JSON
+ * Feed and the plain JSON shapes json-feed.ts reads) into normalised items. XML items are
+ * normalised as the reader lets each go, so a big feed never holds its tree and raw items
+ * at once. Items that fail to normalise are dropped, not the feed. Throws FeedParseError
+ * ('Failed to parse feed content') when nothing fits.
  */
 export function parseFeed(body: string, options: { fetchedAt: Date; baseUrl?: string }): NormalisedItem[] {
   const text = body.replace(/^\uFEFF/, "").trim();

@@ -58,7 +58,7 @@ export type WorkerOptions = {
   testDelayMs?: number;
 };
 
-/** Decodes, parses and normalises (spec §3) a fetched body: what parse-worker.ts runs. */
+/** Decodes, parses and normalises a fetched body: what parse-worker.ts runs. */
 export function parseJob(job: ParseJob): NormalisedItem[] {
   const text = decodeText(job.body, job.contentType);
   return newestItems(parseFeed(text, { fetchedAt: new Date(job.fetchedAt), baseUrl: job.baseUrl }), job.keep);

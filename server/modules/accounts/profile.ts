@@ -17,7 +17,7 @@ async function loadMember({ db }: Database, userId: string) {
   return user;
 }
 
-/** Spec §2 Settings and Profile: username and email (empty clears them). */
+/** Sets a member's username and email, from Settings' profile (an empty one clears it). */
 export async function updateProfile(
   database: Database,
   userId: string,

@@ -30,7 +30,7 @@ import { type LlmSettings, summariseWithLlm } from "./llm.ts";
 import { findOutcome, type Outcome, storeOutcome } from "./repository.ts";
 
 /*
- * Article analysis (spec §7, docs/decisions/017): a page's title, key points and tickers.
+ * Article analysis (docs/decisions/017): a page's title, key points and tickers.
  * Each address is analysed once a day whichever process is asked: outcomes are kept in
  * the database, a failing page's (or one made while the coin list or the LLM failed)
  * for a few minutes. In one process, requests for an address being analysed wait for

@@ -12,7 +12,7 @@ const rssBridge = (bridge: string, params: string) =>
   `https://rss-bridge.org/bridge01/?action=display&bridge=${bridge}&${params}&format=Atom`;
 
 /**
- * The 11 feeds of spec §3 with their default addresses: crypto news sites' own RSS, a
+ * The 11 built-in feeds with their default addresses: crypto news sites' own RSS, a
  * YouTube channel and a subreddit (Atom), and RSS-Bridge for Instagram and TikTok, which
  * publish no feeds. X has no working public bridge, so the X feed follows an outlet known
  * for its posts there. SOURCES_FILE can replace any address.

@@ -2,7 +2,7 @@ import type { BlurtFilter, BlurtSort } from "../../../contracts/community-catalo
 import type { PredictionStatus } from "../../../contracts/gems-catalog.ts";
 
 /*
- * The order of the Blurts timeline (spec §2): with Winning, won predictions come first
+ * The order of the Blurts timeline: with Winning, won predictions come first
  * (Losing: lost ones), then everything else; within each part newest first. Entries of
  * one millisecond are ordered prediction before comment, then by id, so the order is total
  * and a page's `next` can say exactly where the following page starts.

@@ -5,7 +5,7 @@ import { errorBodySchema } from "../../../contracts/errors.ts";
 import { answersOf, JSON_TYPE, PRIVATE_REVALIDATE, sendKept } from "../../lib/answer-cache.ts";
 import { getBlurts } from "./blurts.ts";
 
-/** Spec §2 Blurts: everyone's comments and predictions in one timeline, public. */
+/** Blurts: everyone's comments and predictions in one timeline, public. */
 export const blurtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/blurts",

@@ -37,7 +37,7 @@ const seeds: Seed[] = [
   { kind: "prediction", id: "p-active-old", at: T + MIN, status: "active", by: 1 },
 ];
 
-/** The spec's rules written out plainly, to compare the paged, merged queries with. */
+/** The timeline's rules written out plainly, to compare the paged, merged queries with. */
 function expected(filter: string, sort: string): string[] {
   const shown = seeds.filter((seed) => {
     if (seed.by === 2) return false;
@@ -166,7 +166,7 @@ describe.each(testDatabaseTargets())("Blurts timeline on $dialect", (target) => 
   });
 
   it.each(blurtFilters.flatMap((filter) => blurtSorts.map((sort) => [filter, sort] as const)))(
-    "filter=%s sort=%s: the spec's order, the same however the pages are cut",
+    "filter=%s sort=%s: the timeline's order, the same however the pages are cut",
     async (filter, sort) => {
       const want = expected(filter, sort);
       const whole = (await get(`filter=${filter}&sort=${sort}&limit=50`)).json();

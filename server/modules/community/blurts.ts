@@ -10,7 +10,7 @@ import { presentComment } from "./comments-presenter.ts";
 type Entry = { key: BlurtKey; blurt: Blurt };
 
 /**
- * Spec §2 Blurts: one page of the timeline of comments and predictions. Each part of the
+ * Blurts: one page of the timeline of comments and predictions. Each part of the
  * order (won or lost predictions first, then the rest) is read as a few keyset queries of
  * at most `limit + 1` rows each, merged here; the later part is read only when the
  * earlier one does not fill the page. Nothing is loaded whole.

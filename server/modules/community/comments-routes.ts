@@ -34,7 +34,7 @@ async function countWrite(request: FastifyRequest, memberId: string) {
 
 const editMinutes = COMMENT_EDIT_WINDOW_MS / 60_000;
 
-/** Spec §7 Load and Add comment; a discussion is keyed by the article's link or the blog post's url. */
+/** Loading and adding comments; a discussion is keyed by the article's link or the blog post's url. */
 export const commentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/comments",

@@ -95,7 +95,7 @@ async function commentNotifications(
 }
 
 /**
- * Spec §7 Add comment: stores the comment with the title of what it is about, and in the
+ * Adds a comment: stores it with the title of what it is about, and in the
  * same transaction the notifications it causes.
  */
 export async function addComment(

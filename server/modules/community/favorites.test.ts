@@ -206,7 +206,7 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
     }
   });
 
-  it("adds an article of a member's own feed only for its followers (issue 17)", async () => {
+  it("adds an article of a member's own feed only for its followers", async () => {
     const [follower, stranger] = [await join(), await join()];
     const db = handle.database.db;
     const now = Date.now();

@@ -25,7 +25,7 @@ function lastEventId(header: string | string[] | undefined): number | undefined 
   return Number(header);
 }
 
-/** Spec §2 Notifications, for the signed-in member only. */
+/** Notifications, for the signed-in member only. */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/notifications",

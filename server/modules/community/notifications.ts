@@ -10,7 +10,7 @@ export async function notificationState(database: Database, userId: string): Pro
   return { seq, unread: await countUnread(database, userId) };
 }
 
-/** Spec §2 Notifications: the member's, newest first, a page at a time, with the unread count. */
+/** The member's notifications, newest first, a page at a time, with the unread count. */
 export async function getNotifications(
   database: Database,
   userId: string,
@@ -33,7 +33,7 @@ export async function getNotifications(
   };
 }
 
-/** Spec §4 Notification click: unread to read (again is fine); 404 for one that is not the member's. */
+/** A notification clicked: unread to read (again is fine); 404 for one that is not the member's. */
 export async function readNotification(
   database: Database,
   userId: string,

@@ -24,7 +24,7 @@ async function writingMember(request: FastifyRequest) {
   return member;
 }
 
-/** Spec §4 Votes and Favorites: members only, keyed by the article's link. */
+/** Votes and favorites: members only, keyed by the article's link. */
 export const communityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/votes",

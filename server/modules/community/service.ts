@@ -30,7 +30,7 @@ async function requireArticle(database: Database, link: string, userId: string) 
 }
 
 /**
- * Spec §4 Votes: sets (or, with null, removes) the member's vote on a stored article and
+ * Sets (or, with null, removes) the member's vote on a stored article and
  * answers the link's counts afterwards. Sending the same vote twice changes nothing. Only
  * a new vote needs the article (or the member's favorite copy of it): a vote can be taken
  * back after its article is pruned.
@@ -70,7 +70,7 @@ export async function getFavorites(
 }
 
 /**
- * Spec §4 Favorite toggle (on): keeps a snapshot of the stored article. Adding a
+ * Adds a favorite: keeps a snapshot of the stored article. Adding a
  * favorite twice keeps one (even once its article is pruned); at FAVORITES_MAX nothing
  * more is added.
  */
@@ -105,7 +105,7 @@ export async function addFavorite(
   return { link, favorite: true };
 }
 
-/** Spec §4 Favorite toggle (off); removing one that is not there is fine too. */
+/** Removes a favorite; removing one that is not there is fine too. */
 export async function removeFavorite(database: Database, userId: string, link: string): Promise<void> {
   await deleteFavorite(database, userId, link);
 }

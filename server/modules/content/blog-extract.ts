@@ -7,7 +7,7 @@ import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 export type Extracted = z.infer<typeof extractedSchema>;
 
 /**
- * Spec §5 blog form 'Extract': fetches the page at `url` through `fetcher` (a page client,
+ * The blog form's 'Extract': fetches the page at `url` through `fetcher` (a page client,
  * server/lib/article-page.ts) and returns its article as the blog form's fields: title,
  * excerpt, plain-text paragraphs, the lead image (og:image) and the author, extracted by
  * Mozilla's Readability.

@@ -72,7 +72,7 @@ export async function listBlogSummaries(
   return { posts: page.map(presentSummary), next };
 }
 
-/** Spec §2 Blog: the post at /blog/<slug>, else 'Post not found'. */
+/** The post at /blog/<slug>, else 'Post not found'. */
 export async function getBlogPost(database: Database, slug: string): Promise<BlogPost> {
   // Addresses are matched as typed elsewhere in the app: /blog/Hello-World is /blog/hello-world.
   const key = slug.toLowerCase();

@@ -37,7 +37,7 @@ export function presentEvent(row: EventsTable): Event {
 }
 
 /**
- * Spec §7 Load events: those not yet ended first, soonest start first, then the ones that
+ * The events to show: those not yet ended first, soonest start first, then the ones that
  * have ended, the most recent first. While none is stored the built-in samples stand in,
  * marked as such.
  */

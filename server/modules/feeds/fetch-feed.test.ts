@@ -124,7 +124,7 @@ describe("fetchFeed", () => {
       (e) => e,
     );
     expect(error).toBeInstanceOf(FeedFetchError);
-    // Spec §8: exactly 'All proxies failed'; what went wrong last is the detail.
+    // Exactly 'All proxies failed'; what went wrong last is the detail.
     expect(error.message).toBe("All proxies failed");
     expect(error.detail).toMatch(/^HTTP 404 from relay 127\.0\.0\.1:\d+$/);
     expect(hits).toHaveLength(2);

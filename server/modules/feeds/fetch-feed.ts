@@ -1,6 +1,6 @@
 import { type GuardedFetch, OutboundError } from "../../outbound/guarded-fetch.ts";
 
-/** Spec §7/§9: 3 attempts, the first retry after 2000 ms, each next wait 1.5 times longer. */
+/** A feed fetch makes 3 attempts, the first retry after 2000 ms, each next wait 1.5 times longer. */
 export const FETCH_ATTEMPTS = 3;
 export const FIRST_BACKOFF_MS = 2_000;
 export const BACKOFF_MULTIPLIER = 1.5;
@@ -12,7 +12,7 @@ export type FeedFetchResult =
   /** The body as fetched: it is decoded (outbound/charset.ts) where it is parsed, off the main thread when big. */
   | { kind: "fetched"; body: Uint8Array; contentType: string | null; url: string; validators: Validators };
 
-/** Spec §7/§8: the message when the direct fetch and every relay failed. */
+/** The message when the direct fetch and every relay failed. */
 export const ALL_PROXIES_FAILED = "All proxies failed";
 
 /**

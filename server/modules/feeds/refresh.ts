@@ -213,7 +213,7 @@ async function fetchAndStore(
   }
 }
 
-/** What went wrong underneath the spec's message: the relays' last error, or a parse error's cause. */
+/** What went wrong underneath the message readers see: the relays' last error, or a parse error's cause. */
 function errorDetail(error: unknown): string | null {
   if (error instanceof FeedFetchError) return error.detail;
   if (error instanceof FeedParseError) return error.reason;

@@ -51,7 +51,7 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
       now,
       nextFetchAt: () => now,
     });
-    // Spec §8: with relays, exactly 'All proxies failed'; the last error is the detail.
+    // With relays, exactly 'All proxies failed'; the last error is the detail.
     for (const failedAt of [now - HOUR, now]) {
       await recordFeedFailure(db, "market", {
         url: "https://x/market",
@@ -240,7 +240,7 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
     const { results } = (await get("/api/search?q=bitcoin")).json();
     expect(results.map((r: { id: string }) => r.id).sort()).toEqual(["b1", "b2", "b3"]);
     expect((await get("/api/search?q=ETF%20INFL")).json().results.map((r: { id: string }) => r.id)).toEqual(["b1"]);
-    // Spec §2: the typed text anywhere, inside words too.
+    // Search finds the typed text anywhere, inside words too.
     expect((await get("/api/search?q=itcoi")).json().results.map((r: { id: string }) => r.id)).toEqual([
       "b1",
       "b2",

@@ -52,7 +52,7 @@ export function searchText(typed: string): string {
 }
 
 /**
- * Spec §2: articles whose title or description contains the typed text anywhere, inside
+ * Articles whose title or description contains the typed text anywhere, inside
  * words too, ignoring case (and diacritics on SQLite, and on PostgreSQL with unaccent);
  * those matching in the title first, then newest first (then the highest id). The caller
  * de-duplicates by link. One or two characters are looked for among the newest

@@ -24,9 +24,9 @@ import { failureBackoff } from "./refresh.ts";
 import { searchArticles } from "./search.ts";
 import type { Sources } from "./sources.ts";
 
-/** Spec §4: the store-level error when the whole fetch failed. */
+/** The store-level error when the whole fetch failed. */
 export const ALL_FEEDS_FAILED = "Failed to fetch feeds. Please try again later.";
-/** Issue 17: search answers at most this many stories (an article in no story counts as one). */
+/** Search answers at most this many stories (an article in no story counts as one). */
 export const SEARCH_LIMIT = 5;
 /**
  * The best matching rows search groups into stories: plenty for five stories with all
@@ -187,7 +187,7 @@ export async function listPublishedItems(
 }
 
 /**
- * Spec §2 Search, issue 17: at most 5 stories across every stored feed, best match first
+ * Search: at most 5 stories across every stored feed, best match first
  * (title matches, then the newest). The matching articles (each link once) are grouped
  * by their story, an article in no story standing alone; the first five groups in match
  * order are answered, each group's matching articles together, earliest first — so five

@@ -15,7 +15,7 @@ function sourcesFile(content: unknown): string {
 }
 
 describe("the feed catalog", () => {
-  it("has the spec's 11 feeds with their titles, in order", () => {
+  it("has the 11 built-in feeds with their titles, in order", () => {
     expect(feedCatalog.map((feed) => [feed.key, feed.title])).toEqual([
       ["bitcoin", "Bitcoin News"],
       ["gemwire", "Gemwire"],

@@ -25,7 +25,7 @@ const sourcesFileSchema = z
 
 export type Sources = {
   feeds: readonly FeedDefinition[];
-  /** Fallback relays (the spec's proxies), tried in order with the URL-encoded address appended. */
+  /** Fallback relays (proxies), tried in order with the URL-encoded address appended. */
   relays: readonly string[];
 };
 

@@ -6,7 +6,7 @@ import { predictionReference } from "./service.ts";
 const gems = (amount: number) => `${amount.toLocaleString("en-US")} GEMS`;
 
 /**
- * The notification telling a member how their prediction ended (spec §2 Notifications):
+ * The notification telling a member how their prediction ended:
  * the token, direction, percentage and timeframe, and what happened to the GEMS.
  */
 export function outcomeNotification(

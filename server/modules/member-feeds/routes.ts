@@ -34,7 +34,7 @@ export type MemberFeedRoutesOptions = {
   fetchPolicy?: MemberFeedFetchPolicy;
 };
 
-/** Members' own feeds (issue 17): follow, unfollow, list, OPML export and import. */
+/** Members' own feeds: follow, unfollow, list, OPML export and import. */
 export const memberFeedRoutes: FastifyPluginAsyncZod<MemberFeedRoutesOptions> = async (app, options) => {
   const fetcher = options.fetcher ?? createMemberFeedFetch(app.config, ADD_FETCH, options.fetchPolicy);
   if (!options.fetcher) app.addHook("onClose", async () => fetcher.close());

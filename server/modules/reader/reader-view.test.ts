@@ -114,7 +114,7 @@ describe.each(testDatabaseTargets())("reader view on $dialect: blocks, metadata 
     expect(await readerRows()).toEqual([]);
     const charges = await handle.database.db.selectFrom("rate_limits").select("key").execute();
     expect(charges.filter((row) => row.key.startsWith("reader:"))).toEqual([]);
-    // The analysis still takes any address (issue 16); its read, kept, is still not shown here.
+    // The analysis still takes any address; its read, kept, is still not shown here.
     expect((await analyse(stranger)).statusCode).toBe(200);
     expect(await readerRows()).toEqual([{ url: stranger }]);
     expect((await read(stranger)).reason).toBe(NOT_KNOWN);

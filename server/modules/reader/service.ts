@@ -14,7 +14,7 @@ import { MAX_PAGES_PER_ASKER, pageAddress } from "../pages/index.ts";
 import { presentArticles, presentStoryArticle, storiesVisibleTo } from "../stories/index.ts";
 
 /*
- * The reader view (issue 17, docs/decisions/022): an article's readable text as blocks,
+ * The reader view (docs/decisions/022): an article's readable text as blocks,
  * from the page read the analysis shares (page-reads.ts), with the stored article's
  * outlet, author, date, votes and comments, and its story's other sources. Only articles
  * Gemwire knows are read: a stored article the viewer may see, or one of their favorites;

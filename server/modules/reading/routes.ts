@@ -19,7 +19,7 @@ async function writingMember(request: FastifyRequest) {
   return member;
 }
 
-/** Issue 17: a member's read state and reading preference; visitors keep theirs in the browser. */
+/** A member's read state and reading preference; visitors keep theirs in the browser. */
 export const readingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     "/reading/read",

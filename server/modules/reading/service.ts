@@ -4,7 +4,7 @@ import type { Database } from "../../db/database.ts";
 import { markRead, markUnread, type ReadLimits, saveShowEveryArticle, showsEveryArticle } from "./repository.ts";
 
 /**
- * Issue 17: marks article links read (or unread again) for a member. The same request
+ * Marks article links read (or unread again) for a member. The same request
  * twice changes nothing more; each link counts once however often it is sent. Marking
  * read keeps the member's newest READ_STATE_LIMITS entries of its last days.
  */

@@ -44,7 +44,7 @@ async function saveFeeds(
     .execute();
 }
 
-/** Spec §4: toggling degen mode also resets the feed choice to that mode's feeds and order. */
+/** Toggling degen mode also resets the feed choice to that mode's feeds and order. */
 export async function setDegenMode(
   database: Database,
   userId: string,

@@ -3,7 +3,7 @@ import { groupsOf } from "./groups.ts";
 import { maxDistanceFor, normaliseTitle } from "./similarity.ts";
 
 /**
- * The reference: every pair's ratio computed in full, as the spec describes it.
+ * The reference: every pair's ratio computed in full, as similarity.ts defines it.
  * Quadratic; for tests and the benchmark. Pairs are (i, j) with i < j.
  */
 export function similarPairsNaive(titles: readonly string[]): Array<[number, number]> {

@@ -15,7 +15,7 @@ import {
   withoutDuplicates,
 } from "./story-index.ts";
 
-/** Spec §5: stories cluster the last 48 hours' articles unless STORIES_WINDOW_HOURS says otherwise. */
+/** Stories cluster the last 48 hours' articles unless STORIES_WINDOW_HOURS says otherwise. */
 export const DEFAULT_STORIES_WINDOW_MS = 48 * 3_600_000;
 
 /** The stories of one feed, or (gemwire) of every built-in feed together. */
@@ -131,7 +131,7 @@ function scopeStories(
 /**
  * The stories of a scope over the articles published in the last `windowMs` — for
  * gemwire, of every built-in feed: the public stories, which members' feeds never
- * change (spec §5, docs/decisions/020). Computed once and kept: a request first asks
+ * change (docs/decisions/020). Computed once and kept: a request first asks
  * the database whether the scope's articles changed (one aggregate query); only then
  * are the new or changed titles clustered into the kept stories. Concurrent requests
  * share one update, and a request that finds an update for older articles running waits

@@ -12,7 +12,7 @@ describe("normaliseTitle", () => {
   });
 });
 
-describe("similarity ratio (spec §5: 1 − Levenshtein distance / longer length)", () => {
+describe("similarity ratio (1 − Levenshtein distance / longer length)", () => {
   it.each([
     // a, b, distance, longer length
     ["bitcoin", "bitcoin", 0, 7],
@@ -33,7 +33,7 @@ describe("similarity ratio (spec §5: 1 − Levenshtein distance / longer length
 });
 
 describe("the 0.6 threshold", () => {
-  it("is the spec's constant", () => {
+  it("is 0.6", () => {
     expect(SIMILARITY_THRESHOLD).toBe(0.6);
   });
 

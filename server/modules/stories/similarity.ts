@@ -1,14 +1,14 @@
 import { distance } from "fastest-levenshtein";
 
 /**
- * Spec §5 and §9: two titles are similar when 1 − Levenshtein distance / length of the
+ * Two titles are similar when 1 − Levenshtein distance / length of the
  * longer title is at least 0.6, on titles lower-cased, trimmed and with whitespace
  * collapsed. Lengths and distances count UTF-16 code units, as JavaScript strings do.
  * The distance is Myers' bit-parallel algorithm (fastest-levenshtein): exact, and several
  * times faster than the textbook table.
  */
 const THRESHOLD = { numerator: 3, denominator: 5 };
-/** Spec §9: 0.6 — kept as the fraction 3/5, so the boundary is decided in integers. */
+/** 0.6, kept as the fraction 3/5, so the boundary is decided in integers. */
 export const SIMILARITY_THRESHOLD = THRESHOLD.numerator / THRESHOLD.denominator;
 
 export function normaliseTitle(title: string): string {

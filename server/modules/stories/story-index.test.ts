@@ -30,7 +30,7 @@ describe("outletOf", () => {
   });
 });
 
-describe("withoutDuplicates (spec §5)", () => {
+describe("withoutDuplicates", () => {
   it("keeps only the earliest of articles with the same outlet and the same title", () => {
     const later = article("Bitcoin hits record high", "coindesk.com", 1);
     const earliest = article("Bitcoin  hits RECORD high ", "coindesk.com", 3);

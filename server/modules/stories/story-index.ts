@@ -38,7 +38,7 @@ export const earliestFirst = (a: StoryArticle, b: StoryArticle) => a.publishedAt
 export type DuplicateGroup<T> = (article: T) => string;
 
 /**
- * Spec §5: of articles with the same outlet (host) and the same title (or the same link), only
+ * Of articles with the same outlet (host) and the same title (or the same link), only
  * the earliest counts — within each duplicate group, when `groupOf` is given. Returns the
  * kept articles, earliest first.
  */
@@ -62,7 +62,7 @@ export function duplicateKeys(article: Pick<StoryArticle, "link" | "source" | "t
 
 /**
  * The similar pairs among a changing set of articles, kept up to date incrementally.
- * Duplicates are dropped first, over the whole set or each duplicate group (spec §5: before clustering); each
+ * Duplicates are dropped first, over the whole set or each duplicate group (before clustering); each
  * update then compares only the titles that are new to the kept set or changed
  * (against every title), keeps the pairs of articles that stay, and forgets those of
  * articles that left. Stories are the connected groups of these pairs, so they are what

@@ -9,7 +9,7 @@ const trend = (title: string, trafficNumber: number, pubDate = 0, country = "US"
 });
 const titles = (list: Array<{ title: string }>) => list.map((t) => t.title);
 
-describe("de-duplication by title containment (spec §5)", () => {
+describe("de-duplication by title containment", () => {
   it.each([
     [
       "keeps the containing title when it has more traffic",

@@ -15,7 +15,7 @@ export function byTrafficThenNewer(a: Ranked, b: Ranked): number {
 }
 
 /**
- * Spec §5: trends are de-duplicated by title containment, case-insensitively, keeping the
+ * Trends are de-duplicated by title containment, case-insensitively, keeping the
  * one with the higher traffic (of equal traffic, the newer). Containment is by whole
  * words ("bitcoin" is in "bitcoin price", "eth" is not in "methane"). Identical titles
  * (the same trend in several countries or days) fold first in one pass, so the pairwise

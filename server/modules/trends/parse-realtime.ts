@@ -36,7 +36,7 @@ function* rawTrends(stories: unknown[], fetchedAt: Date): Generator<RawTrend> {
 }
 
 /**
- * The real-time trends JSON (spec §7): storySummaries.trendingStories[], each with title,
+ * The real-time trends JSON: storySummaries.trendingStories[], each with title,
  * entityNames[0].entityTraffic, image {imgUrl, source} and articles {articleTitle, url,
  * source}; they trend in the US now (pubDate = when they were read). Stories that cannot
  * be read are skipped, with the reason; an answer without the list throws a TrendsFormatError.

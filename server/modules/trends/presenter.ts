@@ -26,7 +26,7 @@ function newsItems(json: string): NewsItem[] {
   });
 }
 
-/** A stored trend as the API sends it (spec §3 Trend, with its country). */
+/** A stored trend as the API sends it (a Trend, with its country). */
 export function presentTrend(row: TrendRow): Trend {
   return {
     title: row.title,

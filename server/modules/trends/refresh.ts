@@ -35,7 +35,7 @@ export function isDue(lastAttemptAt: number | null, now: number, refreshMs: numb
  * Reads every source that is due, stores what each gave and notes how each read went,
  * then drops trends older than 7 days. A source that fails keeps what it gave before;
  * its reason is kept for the page. Items a source could not give are skipped with a
- * warning (spec §5). With `runs` (the job, under its lease), each source's read is
+ * warning. With `runs` (the job, under its lease), each source's read is
  * claimed in job_runs for its due time, so a source is read once per period however
  * many processes find it due. Returns the ids of the sources read.
  */

@@ -19,7 +19,7 @@ export function countryFeedUrl(base: string, country: TrendCountry): string {
   return url.href;
 }
 
-/** Every configured source: the five countries' RSS in the spec's order, then the real-time trends when set. */
+/** Every configured source: the five countries' RSS in trendCountries' order, then the real-time trends when set. */
 export function trendSources(config: Pick<Config, "trendsUrl" | "realtimeTrendsUrl">): TrendSource[] {
   const daily = trendCountries.map(
     (country): TrendSource => ({ id: country, format: "rss", country, url: countryFeedUrl(config.trendsUrl, country) }),

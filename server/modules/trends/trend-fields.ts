@@ -78,7 +78,7 @@ function readDate(raw: RawTrend["pubDate"], fetchedAt: Date): number | undefined
   return Math.min(time, fetchedAt.getTime());
 }
 
-/** Cleans one trend by the rules of both sources, or says why it is skipped (spec §5). */
+/** Cleans one trend by the rules of both sources, or says why it is skipped. */
 export function readTrend(raw: RawTrend, options: ReadOptions): ReadTrend | { skipped: string } {
   const title = plainText(raw.title, MAX_TITLE);
   if (!title) return { skipped: "no title" };

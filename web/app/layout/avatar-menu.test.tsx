@@ -62,7 +62,7 @@ describe("AvatarMenu taking over from its stand-in button", () => {
     expect(await screen.findByRole("menuitem", { name: "Admin" })).toBeTruthy();
   });
 
-  it("lists the leaderboard and the member's own feeds beside the spec's items", async () => {
+  it("lists the leaderboard and the member's own feeds beside the other items", async () => {
     renderMenu({ early: { focused: false, opened: true } });
     await screen.findByRole("menu");
     expect(screen.getAllByRole("menuitem").map((item) => item.textContent)).toEqual([

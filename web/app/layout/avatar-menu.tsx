@@ -14,12 +14,12 @@ const itemClass =
 const links = [
   { label: "Favorites", to: paths.favorites, icon: Star },
   { label: "Blurts", to: paths.blurts, icon: MessageSquare },
-  // Not in the spec's menu: the leaderboard (issue 13) is reached from here and /predictions.
+  // The leaderboard is reached from here and from /predictions.
   { label: "Leaderboard", to: paths.leaderboard, icon: Trophy },
-  // Issue 17: where a member follows feeds of their own.
+  // Where a member follows feeds of their own.
   { label: "Your feeds", to: paths.memberFeeds, icon: Rss },
   { label: "Settings", to: paths.settings, icon: Settings },
-  // The spec shows Admin to everyone; the admin area asks for the password itself.
+  // Admin shows to everyone; the admin area asks for the password itself.
   { label: "Admin", to: paths.admin, icon: Shield },
 ];
 

@@ -18,7 +18,7 @@ import { paths } from "../../paths.ts";
 /** `tour` names the welcome tour step that points at the link (features/tour/tour-steps.ts). */
 export type NavItem = { label: string; to: string; icon: LucideIcon; tour?: string };
 
-/** The main sidebar, in the spec's order (§2 Navigation). */
+/** The main sidebar, top to bottom. */
 export const mainNavigation: readonly NavItem[] = [
   { label: "Dashboard", to: paths.home, icon: LayoutDashboard },
   { label: "Stories", to: paths.stories, icon: Newspaper },

@@ -14,7 +14,7 @@ function renderSidebar(props: Partial<Parameters<typeof Sidebar>[0]> = {}) {
 }
 
 describe("Sidebar", () => {
-  it("lists the main pages in the spec's order with their paths", () => {
+  it("lists the main pages top to bottom with their paths", () => {
     renderSidebar();
     const links = within(screen.getByRole("navigation", { name: "Main" })).getAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { showsTicker } from "./ticker-visibility.ts";
 
-// The spec's list (§2 Layout), written out again so a slip in the code shows here.
+// The list of docs/features/market.md, written out again so a slip in the code shows here.
 const hiddenOn = [
   "/notifications",
   "/blurts",

@@ -1,4 +1,4 @@
-/** Paths where the token ticker strip is hidden (spec §2 Layout), exactly as listed. */
+/** Paths where the token ticker strip is hidden, exactly as docs/features/market.md lists them. */
 export const tickerHiddenPaths: ReadonlySet<string> = new Set([
   "/notifications",
   "/blurts",

@@ -44,7 +44,7 @@ const selected = () => screen.getAllByRole("tab").find((tab) => tab.getAttribute
 const where = () => screen.getByTestId("where").textContent;
 
 describe("/admin after sign-in", () => {
-  it("has the spec's tabs beside Invitations, the Events List first", async () => {
+  it("has the events and blog tabs beside Invitations, the Events List first", async () => {
     api();
     renderAdmin("/admin");
     expect(tabs().map((tab) => tab.textContent)).toEqual([
@@ -76,7 +76,7 @@ describe("/admin after sign-in", () => {
     expect(await screen.findByRole("heading", { name: "Invitations" })).toBeTruthy();
   });
 
-  it("opens Edit Event on ?edit={id}, and after saving goes back to the Events List (spec §4)", async () => {
+  it("opens Edit Event on ?edit={id}, and after saving goes back to the Events List", async () => {
     const calls = api();
     renderAdmin("/admin?edit=e2");
     expect(selected()?.textContent).toBe("Edit Event");
@@ -89,7 +89,7 @@ describe("/admin after sign-in", () => {
     expect(screen.getByRole("tab", { name: "Add Event" })).toBeTruthy();
   });
 
-  it("opens the blog form on ?edit={id}&type=blog, and after saving goes home (spec §4)", async () => {
+  it("opens the blog form on ?edit={id}&type=blog, and after saving goes home", async () => {
     const calls = api();
     renderAdmin("/admin?edit=p1&type=blog");
     expect(selected()?.textContent).toBe("Edit Blog");

@@ -10,13 +10,13 @@ import { EventsList } from "../../features/content/components/admin/events-list.
 import { paths } from "../../paths.ts";
 import { type AdminTab, adminTabLabel, adminTabs, readAdminParams } from "./admin-tabs.ts";
 
-// Page-view analytics (spec §7) is its own chunk, fetched when its tab is opened.
+// Page-view analytics is its own chunk, fetched when its tab is opened.
 const AnalyticsPanel = lazy(() =>
   import("../../features/analytics/components/analytics-panel.tsx").then((m) => ({ default: m.AnalyticsPanel })),
 );
 
 /**
- * /admin (spec §2 Admin, §4): after the password, the tabs for events and blog posts from
+ * /admin: after the password, the tabs for events and blog posts from
  * the content feature beside the invitations from the admin feature.
  */
 export function AdminWithContentPage() {
@@ -44,7 +44,7 @@ function AdminTabs() {
       <EventForm
         key={current.editEvent ?? "new"}
         editId={current.editEvent}
-        // Spec §4: after saving an event, back to the list.
+        // After saving an event, back to the list.
         onSaved={() => navigate(paths.adminTab("events"))}
         onCancel={() => navigate(paths.adminTab("events"))}
       />
@@ -54,7 +54,7 @@ function AdminTabs() {
       <BlogForm
         key={current.editPost ?? "new"}
         editId={current.editPost}
-        // Spec §4: after saving a blog post, home.
+        // After saving a blog post, home.
         onSaved={() => navigate(paths.home)}
         onCancel={() => navigate(paths.adminTab("blogs"))}
       />

@@ -16,7 +16,7 @@ describe("the admin's address", () => {
     expect(read("tab=add-event&q=x").q).toBe("");
   });
 
-  it("opens Edit Event on ?edit={id} (spec §2), whatever the tab says", () => {
+  it("opens Edit Event on ?edit={id}, whatever the tab says", () => {
     const params = read("tab=blogs&edit=e1");
     expect(params).toEqual({ tab: "add-event", editEvent: "e1", editPost: null, q: "" });
     expect(adminTabLabel("add-event", params)).toBe("Edit Event");

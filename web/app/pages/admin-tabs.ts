@@ -1,5 +1,5 @@
 /*
- * The admin's tabs live in the address (spec §2 Admin): `?tab=` picks one (Events List when
+ * The admin's tabs live in the address: `?tab=` picks one (Events List when
  * absent); `?edit={id}` opens the event form on that event, and with `type=blog` the blog
  * form on that post; `?q=` holds a list's search. Reading is forgiving: a value we would not
  * write counts as the default.
@@ -30,7 +30,7 @@ export function readAdminParams(params: URLSearchParams): AdminParams {
   };
 }
 
-/** Spec §2: 'Events List', 'Add Event' / 'Edit Event', 'Blogs List', 'Add Blog' (and Invitations and Analytics, ours). */
+/** A tab's label: 'Events List', 'Add Event' / 'Edit Event', 'Blogs List', 'Add Blog', Invitations or Analytics. */
 export function adminTabLabel(tab: AdminTab, current: AdminParams): string {
   switch (tab) {
     case "events":

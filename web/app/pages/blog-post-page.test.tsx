@@ -8,7 +8,7 @@ import { BlogPostWithCommentsPage } from "./blog-post-page.tsx";
 afterEach(() => vi.unstubAllGlobals());
 
 describe("/blog/{slug}", () => {
-  it("shows the post's comments, keyed by the post's url (spec §2 Blog)", async () => {
+  it("shows the post's comments, keyed by the post's url", async () => {
     const api = fakeApi({
       "GET /api/blog/why-gems": () => json(post()),
       "GET /api/comments": () =>

@@ -9,7 +9,7 @@ function BlurtPrediction({ prediction }: { prediction: Prediction }) {
   return <PredictionItem prediction={prediction} now={now} as="article" />;
 }
 
-/** /blurts: the community timeline, its predictions shown by the GEMS feature's card (spec §2). */
+/** /blurts: the community timeline, its predictions shown by the GEMS feature's card. */
 export function BlurtsWithPredictionsPage() {
   return <BlurtsPage renderPrediction={(prediction) => <BlurtPrediction prediction={prediction} />} />;
 }

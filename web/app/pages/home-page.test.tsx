@@ -200,7 +200,7 @@ describe("HomePage's blog section", () => {
     image: null,
   };
 
-  it("comes last, after Notable Events and every feed (spec §2 Home)", async () => {
+  it("comes last, after Notable Events and every feed", async () => {
     api["GET /api/settings"] = () => json(settings);
     api["GET /api/blog"] = () => json({ posts: [post], next: null });
     renderHome(visitor);

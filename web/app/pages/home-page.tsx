@@ -45,8 +45,8 @@ const feedPages: Partial<Record<FeedKey, string>> = {
 };
 
 /**
- * Spec §2 Home: the Gemwire feed on top, Notable Events, one section per enabled feed in
- * the reader's order, then the member's own feeds (issue 17), and the blog last.
+ * The dashboard: the Gemwire feed on top, Notable Events, one section per enabled feed in
+ * the reader's order, then the member's own feeds, and the blog last.
  */
 export function HomePage() {
   const settings = useFeedSettings().query;

@@ -10,7 +10,7 @@ import { noneTagged, useCoinFilter } from "../../lib/coin-filter.ts";
 import { isMemberFeedKey } from "../../lib/member-feed-keys.ts";
 
 /**
- * Spec §2 My Feed: the reader's enabled feeds and their own feeds (issue 17) merged, newest
+ * My Feed: the reader's enabled feeds and their own feeds merged, newest
  * first, each link once. The token ticker strip sits above it, as on every page that shows the ticker.
  */
 export function MyFeedPage() {

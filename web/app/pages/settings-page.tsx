@@ -19,7 +19,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** Spec §2: degen mode and feed choices, and — for members — the profile and the account. */
+/** Settings: degen mode and feed choices, and — for members — the profile and the account. */
 export function SettingsPage() {
   const me = useMe();
   const user = me.data?.user;

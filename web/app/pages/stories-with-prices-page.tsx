@@ -7,7 +7,7 @@ const PriceWidget = lazy(() =>
   import("../../features/market/components/price-widget.tsx").then((m) => ({ default: m.PriceWidget })),
 );
 
-/** /stories: the Stories page with the price widget beside it (spec §9), joined here since features stay apart. */
+/** /stories: the Stories page with the price widget beside it, joined here since features stay apart. */
 export function StoriesWithPricesPage() {
   return (
     <StoriesPage

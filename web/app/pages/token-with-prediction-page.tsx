@@ -7,7 +7,7 @@ const PredictionPanel = lazy(() =>
   import("../../features/gems/components/prediction-panel.tsx").then((m) => ({ default: m.PredictionPanel })),
 );
 
-/** /token/{symbol}: the token page with the GEMS prediction panel in its slot (spec §2, §9). */
+/** /token/{symbol}: the token page with the GEMS prediction panel in its slot. */
 export function TokenWithPredictionPage() {
   return (
     <TokenPage

@@ -23,7 +23,7 @@ describe("an upcoming page", () => {
     expect(screen.getByRole("link", { name: "See the GEMS leaderboard" }).getAttribute("href")).toBe(paths.leaderboard);
   });
 
-  it("is no longer what Blurts and Notifications (issue 14), the Blog (issue 15) or Search Trends (issue 16) show", () => {
+  it("is no longer what Blurts, Notifications, the Blog or Search Trends show", () => {
     const upcoming = upcomingPages.map((page) => page.path);
     expect(upcoming).not.toContain(paths.blurts);
     expect(upcoming).not.toContain(paths.notifications);

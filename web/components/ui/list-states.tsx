@@ -2,7 +2,7 @@ import { RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
 import { Button } from "./form.tsx";
 
-/** A failed load: the spec's message (or one line per thing that failed) and a way to try again. */
+/** A failed load: the page's message (or one line per thing that failed) and a way to try again. */
 export function LoadError({ message, onRetry }: { message: string | readonly string[]; onRetry: () => void }) {
   const lines = typeof message === "string" ? [message] : message;
   return (
@@ -70,7 +70,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
-/** Spec §2 'Refresh Feed' and 'Refresh Stories': fetches the list again, spinning while it does. */
+/** 'Refresh Feed' and 'Refresh Stories': fetches the list again, spinning while it does. */
 export function RefreshButton({
   label,
   busy,

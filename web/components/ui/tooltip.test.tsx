@@ -17,7 +17,7 @@ function Trigger({ label }: { label: string }) {
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe("Tooltip (spec §9: delay 700 ms, skip delay 300 ms)", () => {
+describe("Tooltip (delay 700 ms, skip delay 300 ms)", () => {
   it("opens only after the delay, on hover or focus, and describes its trigger", () => {
     render(<Trigger label="Bitcoin" />);
     const button = screen.getByRole("button", { name: "Bitcoin" });

@@ -1,6 +1,6 @@
 import { type ReactElement, type ReactNode, useEffect, useId, useRef, useState } from "react";
 
-/** Spec §9: a tooltip opens after 700 ms; moving to another within 300 ms opens it at once. */
+/** A tooltip opens after 700 ms; moving to another within 300 ms opens it at once. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -65,7 +65,7 @@ describe("reading an analysis answer", () => {
     [{ story_title: "T", key_points: {} }],
     [{ story_title: "T", key_points: ["  "] }],
     [{ story_title: "T", key_points: [{ text: 3 }] }],
-  ])("refuses %j as 'Invalid analysis data structure' (spec §5)", (answer) => {
+  ])("refuses %j as 'Invalid analysis data structure'", (answer) => {
     expect(() => readAnalysis(answer)).toThrow(InvalidAnalysisError);
     expect(() => readAnalysis(answer)).toThrow("Invalid analysis data structure");
   });

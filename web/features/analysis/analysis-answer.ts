@@ -7,7 +7,7 @@ import {
 } from "../../../contracts/analysis-catalog.ts";
 import { ApiError } from "../../lib/api-client.ts";
 
-/** Spec §5: an answer without story_title or a key_points list (or with points that have no text). */
+/** An answer without story_title or a key_points list (or with points that have no text). */
 export class InvalidAnalysisError extends Error {
   constructor() {
     super(INVALID_ANALYSIS);
@@ -43,7 +43,7 @@ function readTicker(ticker: unknown): Ticker | null {
 }
 
 /**
- * Reads an analysis answer. Spec §5: it must hold story_title and a key_points list, and
+ * Reads an analysis answer. It must hold story_title and a key_points list, and
  * the dialog says 'Invalid analysis data structure' otherwise; what else is missing or
  * malformed is left out rather than failing the whole answer. Tickers come ranked by
  * mentions, most first (the server's order among equals is kept).
@@ -69,7 +69,7 @@ export function readAnalysis(answer: unknown): ShownAnalysis {
   };
 }
 
-/** What the dialog says when an analysis fails: the spec's title, the reason, and what the reader can do. */
+/** What the dialog says when an analysis fails: its title, the reason, and what the reader can do. */
 export type AnalysisFailure = {
   title: typeof ANALYSIS_FAILED | typeof INVALID_ANALYSIS;
   reason: string;

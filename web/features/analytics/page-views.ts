@@ -18,7 +18,7 @@ function send(path: string): void {
 }
 
 /**
- * Spec §7: tells Gemwire's server a page was viewed — its path, nothing else — when the
+ * Tells Gemwire's server a page was viewed — its path, nothing else — when the
  * path differs from the last one reported: a re-render, or a change of query or fragment
  * alone, is not a new view. `alsoTell` (the operator's analytics script) hears of the
  * view at the same moment. Returns whether this was a new view.

@@ -5,7 +5,7 @@ import { loadAnalyticsScript, tellAnalyticsScript } from "./analytics-script.ts"
 import { reportPageView } from "./page-views.ts";
 
 /**
- * Spec §7: reports the first page and every route change to Gemwire's own counts, and to
+ * Reports the first page and every route change to Gemwire's own counts, and to
  * the operator's page-view script when one is configured (loaded once, from the site
  * settings). Mounted once, by the app's layout.
  */

@@ -17,9 +17,9 @@ import type { Blurt, Blurts, Comment, Comments } from "./types.ts";
  * starts with "community" so a change to a comment can find each list that shows it.
  */
 
-/** Spec §8: what a failed load of comments says. */
+/** What a failed load of comments says. */
 export const COMMENTS_FAILED = "Failed to load comments";
-/** Spec §8: what a failed load of predictions says. */
+/** What a failed load of predictions says. */
 export const PREDICTIONS_FAILED = "Failed to load predictions";
 
 const commentsKey = (contentId: string) => ["community", "comments", contentId] as const;

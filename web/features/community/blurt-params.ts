@@ -1,7 +1,7 @@
 import { type BlurtFilter, type BlurtSort, blurtFilters, blurtSorts } from "../../../contracts/community-catalog.ts";
 
 /*
- * Blurts keeps its filter and sort in the address (spec §2: `filter`, omitted for All; `sort`,
+ * Blurts keeps its filter and sort in the address (`filter`, omitted for All; `sort`,
  * omitted for Newest First), so a reload, a shared link and back/forward show the same list.
  * `comment` names the comment a notification pointed at. Reading is forgiving: a value we
  * would not write counts as the default.
@@ -46,7 +46,7 @@ export function withBlurtParams(
   return next;
 }
 
-/** Spec §8: what a failed load says, for what the filter asked for (All asks for both). */
+/** What a failed load says, for what the filter asked for (All asks for both). */
 export function blurtsFailure(filter: BlurtFilter, comments: string, predictions: string): string[] {
   if (filter === "comments") return [comments];
   if (filter === "all") return [comments, predictions];

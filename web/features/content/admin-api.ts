@@ -16,8 +16,8 @@ import { contentKey } from "./api.ts";
 type BlogPage = { posts: BlogPost[]; next: string | null };
 
 /*
- * The admin's side of events and the blog (spec §2 Admin, §6: admin only, enforced by the
- * server). Loaded with the admin page only, never by the home route.
+ * The admin's side of events and the blog: admin only, enforced by the
+ * server. Loaded with the admin page only, never by the home route.
  */
 
 type EventPage = { events: Event[]; next: string | null };

@@ -23,7 +23,7 @@ describe("the blog form's values", () => {
     });
   });
 
-  it("split tags on commas, trimmed, empties and repeats dropped (spec §5)", () => {
+  it("split tags on commas, trimmed, empties and repeats dropped", () => {
     expect(blogSubmission({ ...emptyBlogValues, tags: " Bitcoin, ,markets,, bitcoin ,ETH " }).tags).toEqual([
       "Bitcoin",
       "markets",

@@ -3,7 +3,7 @@ import { parseTags } from "../../../contracts/content-catalog.ts";
 
 /**
  * The blog form as typed. The image is an address typed in (`imageUrl`) or an uploaded
- * file's address (`uploaded`), never both (spec §5).
+ * file's address (`uploaded`), never both.
  */
 export type BlogFormValues = {
   title: string;

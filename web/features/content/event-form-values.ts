@@ -15,7 +15,7 @@ export type EventFormValues = {
   imageUrl: string;
 };
 
-/** The select's value for 'Custom Location' (spec §5: free city and country). */
+/** The select's value for 'Custom Location' (free city and country). */
 export const CUSTOM = "custom";
 
 export const emptyEventValues: EventFormValues = {
@@ -68,7 +68,7 @@ export function valuesFromEvent(event: Event): EventFormValues {
 }
 
 /**
- * What the form sends, or "invalid-dates" when the start is after the end (spec §5: a toast
+ * What the form sends, or "invalid-dates" when the start is after the end (a toast
  * and no save). Other rules (required fields, addresses) are the browser's and the server's.
  */
 export function eventSubmission(values: EventFormValues): EventInput | "invalid-dates" {

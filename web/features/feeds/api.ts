@@ -19,13 +19,13 @@ import { useMe } from "../../lib/session.ts";
 import { useFeedRefreshMs } from "../../lib/site-config.ts";
 import { paths } from "../../paths.ts";
 
-/** Spec §4 and §8: the message when feeds cannot be loaded. */
+/** The message when feeds cannot be loaded. */
 export const FEEDS_FAILED = "Failed to fetch feeds. Please try again later.";
 /** Articles a feed section or page shows. */
 export const FEED_PAGE_SIZE = 60;
 
 type FeedItems = { items: FeedItem[]; next: string | null };
-/** A built-in feed or a member's own (issue 17): both answer GET /api/feeds/:key/items. */
+/** A built-in feed or a member's own: both answer GET /api/feeds/:key/items. */
 export type AnyFeedKey = FeedKey | MemberFeedKey;
 
 /** A feed's newest items; with `coin`, only those tagged with it (a list of its own in the cache). */
@@ -33,7 +33,7 @@ export function feedItemsQuery(key: AnyFeedKey, refreshMs: number, coin: string 
   return queryOptions({
     queryKey: coin ? ["feeds", "items", key, { coin }] : ["feeds", "items", key],
     queryFn: ({ signal }) => getJson<FeedItems>(paths.api.feedItems(key, FEED_PAGE_SIZE, coin), signal),
-    // Spec §4: feeds older than the refresh period are fetched again while the page is open;
+    // Feeds older than the refresh period are fetched again while the page is open;
     // the timer stops when the page closes (the query is no longer observed).
     staleTime: refreshMs,
     refetchInterval: refreshMs,
@@ -115,7 +115,7 @@ const intendedVotes = createIntentions<Vote>();
 const intendedFavorites = createIntentions<boolean>();
 
 /**
- * Spec §4 Votes, made real: a member's vote is stored on the server and counted for
+ * Votes: a member's vote is stored on the server and counted for
  * everyone. The card shows the change at once; requests go one at a time, in click
  * order, and a refused one puts back only that article's previous state.
  */
@@ -166,7 +166,7 @@ export function useVote() {
   };
 }
 
-/** Spec §4 Favorite toggle: added if absent, removed if present; kept on the server for members. */
+/** A favorite toggles: added if absent, removed if present; kept on the server for members. */
 export function useToggleFavorite() {
   const client = useQueryClient();
   const { member, links } = useFavorites();

@@ -2,7 +2,7 @@ import { act, renderHook } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { HIDDEN_PER_SECTION_MAX, HIDDEN_STORAGE_KEY, toggleHidden, useHiddenArticles } from "./hidden-articles.ts";
 
-describe("hidden articles (spec §4 Hide)", () => {
+describe("hidden articles", () => {
   it("hides and unhides by link, per section, and keeps the sets in local storage", () => {
     const home = renderHook(() => useHiddenArticles("home:bitcoin"));
     const page = renderHook(() => useHiddenArticles("page:bitcoin"));

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 
 /**
- * Spec §4 Hide: each section keeps its own set of hidden articles (by link) in this
+ * Hiding: each section keeps its own set of hidden articles (by link) in this
  * browser's local storage, shared by every component and tab showing that section.
  */
 export const HIDDEN_STORAGE_KEY = "gemwire-hidden-articles";

@@ -8,7 +8,7 @@ export type ResultRow =
   | { kind: "more"; lead: string; count: number; open: boolean };
 
 /**
- * Issue 17: the search results, each story once: its earliest article, then "+N more
+ * The search results, each story once: its earliest article, then "+N more
  * sources" and, once that is opened (`expanded` holds the lead's key), the other articles.
  */
 export function resultRows(

@@ -2,8 +2,8 @@ import { toast } from "../../components/ui/toast/toast-store.ts";
 import { copyText } from "../../lib/clipboard.ts";
 
 /**
- * Spec §2 Share: the browser's share sheet; where it is missing or fails, the link is
- * copied instead with the spec's toast. Cancelling the share sheet is not a failure.
+ * Share: the browser's share sheet; where it is missing or fails, the link is copied
+ * instead, with the 'Link copied' toast. Cancelling the share sheet is not a failure.
  */
 export async function shareArticle(article: { title: string; link: string }) {
   if (typeof navigator.share === "function") {

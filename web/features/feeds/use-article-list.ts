@@ -4,7 +4,7 @@ import { articleKey } from "../../lib/articles.ts";
 import { useHiddenArticles } from "./hidden-articles.ts";
 
 /**
- * What every article list shares (spec §4 Hide): the section's hidden set, the show-hidden
+ * What every article list shares: the section's hidden set, the show-hidden
  * switch, how many loaded articles are hidden, and the articles to show.
  */
 export function useArticleList(section: string, items: readonly FeedItem[]) {

@@ -23,7 +23,7 @@ export type ReadingList = {
 };
 
 /**
- * Issue 17: what an article list adds to the articles it would show (after its source
+ * What an article list adds to the articles it would show (after its source
  * filter and hidden articles): read state, 'Hide read', the unread count and 'Mark all as
  * read' over the whole loaded list, folding of each story's articles, and the shortcuts.
  */

@@ -1,5 +1,5 @@
 /**
- * The prediction panel's arithmetic (spec §5 leverage, §9 panel constants). The figures are
+ * The prediction panel's arithmetic (leverage and the panel's constants). The figures are
  * display only — what is staked is the payment, in whole GEMS — but they must add up.
  */
 import {
@@ -14,7 +14,7 @@ import {
 
 const { min, max } = panel.leverage;
 
-/** Leverage kept on the slider's 0.1 grid and between 1.1 and 100 (spec §5: clamped). */
+/** Leverage kept on the slider's 0.1 grid and between 1.1 and 100 (clamped). */
 export function clampLeverage(value: number): number {
   if (!Number.isFinite(value)) return panel.leverage.default;
   const onGrid = Math.round(value * 10) / 10;
@@ -79,7 +79,7 @@ export function readPercentage(text: string): { value: number } | { error: strin
   return { value };
 }
 
-/** A timeframe the server takes: whole minutes or hours (spec §4), between 1m and 24h. */
+/** A timeframe the server takes: whole minutes or hours, between 1m and 24h. */
 export function readTimeFrame(text: string): { value: string } | { error: string } {
   const value = text.trim().toLowerCase();
   const ms = timeFrameMs(value);

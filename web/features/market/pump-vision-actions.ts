@@ -2,7 +2,7 @@ import { toast } from "../../components/ui/toast/toast-store.ts";
 import { copyText } from "../../lib/clipboard.ts";
 import { type PumpToken, QUICK_BUY_USD } from "./pump-vision-data.ts";
 
-/** Spec §2: the symbol copies the token's contract address, with the spec's toast. */
+/** The symbol copies the token's contract address, with a 'Contract Address Copied' toast. */
 export function copyContractAddress(token: PumpToken): Promise<void> {
   return copyText(token.address).then(
     () => {

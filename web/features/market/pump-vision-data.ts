@@ -1,5 +1,5 @@
 /**
- * Pump Vision's board is sample data (spec §2, §3 "Sample pump token"): every token here is
+ * Pump Vision's board is sample data: every token here is
  * invented, and every contract address starts with "SAMPLE" so nobody mistakes one for a
  * real mint. The numbers come from a seeded generator, so the board is the same on every
  * visit and in every test.
@@ -20,7 +20,7 @@ export const columnTitles: Record<ColumnId, string> = {
   graduated: "Graduated",
 };
 
-/** Spec §3 "Sample pump token", with the spec's red/green/blue percentages named for what the card shows. */
+/** A sample pump token, its percentages named for what the card shows. */
 export type PumpToken = {
   symbol: string;
   name: string;
@@ -44,7 +44,7 @@ export type PumpToken = {
   };
 };
 
-/** Spec §9: the quick-buy amount, in USD. */
+/** The quick-buy amount, in USD. */
 export const QUICK_BUY_USD = 5;
 
 type Seed = [symbol: string, name: string, launchpad: Launchpad, socials: Social[]];

@@ -3,7 +3,7 @@ import type { Launchpad, PumpToken } from "./pump-vision-data.ts";
 /** The "Top 10 holders" toggle keeps tokens whose ten largest holders own at most this share. */
 export const TOP10_LIMIT_PERCENT = 30;
 
-/** The spec's min/max ranges, each with the largest value that makes sense for it. */
+/** The min/max ranges, each with the largest value that makes sense for it. */
 export const rangeFields = [
   { key: "bondingCurve", label: "Bonding curve", unit: "%", limit: 100, read: (t: PumpToken) => t.bondingCurvePercent },
   { key: "devHolding", label: "Dev holding", unit: "%", limit: 100, read: (t: PumpToken) => t.devPercent },

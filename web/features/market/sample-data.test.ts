@@ -5,7 +5,7 @@ import { needsSampleChart, SAMPLE_POINTS, sampleHolders, sampleSeries } from "./
 const NOW = Date.parse("2026-03-01T12:00:00Z");
 
 describe("the token page's sample data", () => {
-  it("generates the spec's 50 points over the range, ending at the current price, the same on every visit", () => {
+  it("generates 50 points over the range, ending at the current price, the same on every visit", () => {
     const series = sampleSeries("BTC", "24h", 97_000, NOW);
     expect(series).toHaveLength(SAMPLE_POINTS);
     expect(series.at(-1)).toEqual({ t: NOW, usd: 97_000 });

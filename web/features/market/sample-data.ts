@@ -1,5 +1,5 @@
 /*
- * The token page's sample data (spec §2 Token detail, §3 Token): the 50 generated chart
+ * The token page's sample data: the 50 generated chart
  * points shown until enough real history is recorded, and the holder analytics no source
  * gives us. Every value is seeded by the token (and range), so a page shows the same
  * numbers on every visit instead of new noise each time — and each is labelled as sample
@@ -7,7 +7,7 @@
  */
 import { type HistoryRange, MIN_RECORDED_HISTORY_MS } from "../../../contracts/market-catalog.ts";
 
-/** Spec §3 Token: chartData has 50 points. */
+/** The generated chart has 50 points. */
 export const SAMPLE_POINTS = 50;
 
 /** A pseudo-random number source in [0, 1), the same sequence for the same seed text. */
@@ -36,7 +36,7 @@ const swing: Record<HistoryRange, number> = { "1h": 0.006, "24h": 0.03, "7d": 0.
 export type ChartPoint = { t: number; usd: number };
 
 /**
- * The spec's 50 generated points for a range: a seeded random walk that ends at the current
+ * The 50 generated points for a range: a seeded random walk that ends at the current
  * price, spread evenly over the range up to `now`.
  */
 export function sampleSeries(symbol: string, range: HistoryRange, price: number, now: number): ChartPoint[] {
@@ -69,7 +69,7 @@ export type SampleHolders = {
   top10Share: number;
 };
 
-/** Plausible holder analytics for a token, the same on every visit (spec: sample data). */
+/** Plausible holder analytics for a token, the same on every visit (sample data). */
 export function sampleHolders(symbol: string): SampleHolders {
   const random = seededRandom(`holders:${symbol.toUpperCase()}`);
   // Between a hundred thousand and fifty million holders, spread on a log scale.

@@ -1,6 +1,6 @@
 import { type FeedSettings, feedSettingsForDegen, normaliseFeedChoice } from "../../../contracts/feed-settings.ts";
 
-/** Spec §3: visitors keep their settings in the browser under this key, version 3. */
+/** Visitors keep their settings in the browser under this key, version 3. */
 export const SETTINGS_STORAGE_KEY = "settings-storage";
 export const SETTINGS_STORAGE_VERSION = 3;
 

@@ -8,9 +8,9 @@ import { paths } from "../../paths.ts";
 /** A page of stories; `next` asks for the following page (null on the last). */
 export type StoriesAnswer = { stories: Story[]; windowHours: number; next: string | null };
 
-/** Spec §8: what a stories list says when it has nothing to show. */
+/** What a stories list says when it has nothing to show. */
 export const NO_STORIES = "No stories found. Try refreshing the feed.";
-/** Stories cannot be loaded (worded like the spec's feed failure, §8). */
+/** Stories cannot be loaded (worded like a feed's failure). */
 export const STORIES_FAILED = "Failed to fetch stories. Please try again later.";
 /** The next page of stories could not be fetched; those on screen stay. */
 export const MORE_STORIES_FAILED = "More stories could not be loaded.";
@@ -22,7 +22,7 @@ export const ALL_FEEDS: FeedKey = "gemwire";
 /**
  * `GET /api/stories`: without a sort the server ranks the top stories by coverage, recency
  * and votes; without a limit it sends its default number. Stories are recomputed when the
- * feeds refresh (DESIGN, FEED_REFRESH_MS), so they go stale with them.
+ * feeds refresh (FEED_REFRESH_MS), so they go stale with them.
  */
 export function storiesQuery(
   feed: FeedKey,

@@ -3,7 +3,7 @@ import type { Story, StorySort } from "../../../contracts/stories.ts";
 import { ALL_FEEDS } from "./api.ts";
 
 const sorts: readonly StorySort[] = ["date", "coverage"];
-/** Spec §2 Stories page: newest stories first unless the reader asks for coverage. */
+/** The Stories page: newest stories first unless the reader asks for coverage. */
 export const DEFAULT_SORT: StorySort = "date";
 
 /**
@@ -42,7 +42,7 @@ export function withStoryParams(
   return next;
 }
 
-/** Spec §2 Top Stories Summary: how many stories are 'Trending Now'; the rest are 'More Stories'. */
+/** The Top Stories Summary: how many stories are 'Trending Now'; the rest are 'More Stories'. */
 export const TRENDING_COUNT = 3;
 /** A summary, not the whole list: the Stories page has every story. */
 export const SUMMARY_SIZE = 10;

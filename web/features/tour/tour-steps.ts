@@ -1,5 +1,5 @@
 /**
- * Spec §2 Welcome tour, §9: four steps. Each names the element it points at by its
+ * The welcome tour's four steps. Each names the element it points at by its
  * data-tour attribute on the page ('center' points at nothing); a name may mark several
  * elements (the sidebar's links and the header's), and only those on screen are shown.
  */

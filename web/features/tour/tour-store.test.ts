@@ -45,7 +45,7 @@ describe("whether the tour was seen", () => {
   });
 });
 
-describe("the tour on a first visit (spec §4)", () => {
+describe("the tour on a first visit", () => {
   it("starts at the first step when hasSeenTutorial is absent", () => {
     const { result } = visit("/");
     expect(result.current).toMatchObject({ open: true, step: 0 });

@@ -6,7 +6,7 @@ import { paths } from "../../paths.ts";
  * start the tour on a first visit, while the tour itself loads only when it opens.
  */
 
-/** Spec §3, §4: set once the tour is skipped or finished; a first visit is one without it. */
+/** Set once the tour is skipped or finished; a first visit is one without it. */
 export const TUTORIAL_KEY = "hasSeenTutorial";
 
 export type TourState = {
@@ -51,7 +51,7 @@ function rememberSeen() {
 /** Starts the tour at its first step (the footer's 'Welcome Tour'). */
 export const startTour = () => set({ open: true, step: 0, run: state.run + 1 });
 export const showTourStep = (step: number) => set({ ...state, step });
-/** Skip or Finish: the tour closes and is not offered again (spec §4). */
+/** Skip or Finish: the tour closes and is not offered again. */
 export function endTour() {
   rememberSeen();
   set({ ...state, open: false, step: 0 });
@@ -72,7 +72,7 @@ const isToured = (pathname: string) =>
   pathname !== paths.login && pathname !== paths.admin && !pathname.startsWith(`${paths.admin}/`);
 
 /**
- * Spec §4: the tour starts by itself on a first visit (no hasSeenTutorial). A visit that
+ * The tour starts by itself on a first visit (no hasSeenTutorial). A visit that
  * begins on the sign-in or admin page is offered it on the first page it is for; a browser
  * that keeps no storage is never offered it, as it could not remember the answer.
  */

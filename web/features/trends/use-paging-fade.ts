@@ -4,7 +4,7 @@ import { TRENDS_PAGING_DELAY_MS } from "../../../contracts/trends-catalog.ts";
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 
 /**
- * Spec §9 paging delay: the list fades out for 300 ms, then the page turns. With reduced
+ * The paging delay: the list fades out for 300 ms, then the page turns. With reduced
  * motion asked for, it turns at once. Another turn during the fade replaces the first.
  */
 export function usePagingFade(delayMs = TRENDS_PAGING_DELAY_MS) {

@@ -1,4 +1,4 @@
-/** Spec §4 and §9: one toast visible at a time, auto-dismissed after 5 s, forgotten after 1,000,000 ms. */
+/** One toast visible at a time, auto-dismissed after 5 s, forgotten after 1,000,000 ms. */
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5_000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;

@@ -4,7 +4,7 @@ import { useUploadAvatar } from "../api.ts";
 
 export const PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** react-dropzone's rejection codes (spec §8) in words a member understands. */
+/** react-dropzone's rejection codes in words a member understands. */
 export const pictureRejectionMessages: Record<string, string> = {
   "file-invalid-type": "Choose a PNG, JPG or GIF picture.",
   "file-too-large": "That picture is larger than 5 MB. Choose a smaller one.",
@@ -18,7 +18,7 @@ export function describeRejection(rejection: FileRejection | undefined): string 
   return pictureRejectionMessages[code] ?? "That file cannot be used as a picture.";
 }
 
-/** Drop or click to change the picture (spec §2): png, jpg, jpeg, gif; only the first file is used. */
+/** Drop or click to change the picture: png, jpg, jpeg, gif; only the first file is used. */
 export function PictureDrop() {
   const upload = useUploadAvatar();
   const send = (file: File) =>

@@ -7,7 +7,7 @@ import { useUpdateProfile } from "../api.ts";
 import { Avatar } from "./avatar.tsx";
 import { PictureDrop } from "./picture-drop.tsx";
 
-/** Spec §2 Settings and Profile: picture, username and email, 'Save Changes'. */
+/** The profile in Settings: picture, username and email, 'Save Changes'. */
 export function ProfileForm({ user }: { user: Member }) {
   const update = useUpdateProfile();
   const [username, setUsername] = useState(user.username ?? "");

@@ -11,7 +11,7 @@ import { paths } from "../../../paths.ts";
 import { useAdminSignIn, useAdminSignOut, useCreateInvite, useInvites, useRevokeInvite } from "../api.ts";
 
 /**
- * /admin: the password sign-in (spec §2), then `children` — the app gives the tabs of events,
+ * /admin: the password sign-in, then `children` — the app gives the tabs of events,
  * blog posts and invitations (features do not import each other).
  */
 export function AdminPage({ children }: { children: ReactNode }) {
@@ -53,7 +53,7 @@ function AdminSignIn() {
     if (failure.current !== null) toastStore.dismiss(failure.current);
     failure.current = null;
     signIn.mutate(password, {
-      // Spec §5: a wrong password is a destructive toast 'Error' / 'Invalid password'.
+      // A wrong password is a destructive toast 'Error' / 'Invalid password'.
       onError: (error) => {
         failure.current = toast({ title: "Error", description: error.message, variant: "destructive" });
       },

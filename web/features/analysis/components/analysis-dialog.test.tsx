@@ -164,7 +164,7 @@ describe("the analysis dialog", () => {
     ["key_points that is no list", { story_title: "A", key_points: "one, two", tickers: [] }],
     ["a key point without text", { story_title: "A", key_points: [{ paragraph: 1 }], tickers: [] }],
     ["no object at all", "Solana is up"],
-  ])("says 'Invalid analysis data structure' for an answer with %s (spec §5)", async (_, body) => {
+  ])("says 'Invalid analysis data structure' for an answer with %s", async (_, body) => {
     open(article, () => json(body));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Invalid analysis data structure");

@@ -69,7 +69,7 @@ function readyText(analysis: ShownAnalysis | undefined): string {
 }
 
 /**
- * Spec §2 Analysis dialog: loading, error or result (story title, key points, tickers) for
+ * The analysis dialog: loading, error or result (story title, key points, tickers) for
  * an article, a blog post or a whole story, whichever opened it (lib/analysis.ts).
  */
 export function AnalysisDialog() {
@@ -105,7 +105,7 @@ export function AnalysisDialog() {
 }
 
 /**
- * Spec §8: 'Analysis failed' (or 'Invalid analysis data structure'), the reason under it, and
+ * A failed analysis: 'Analysis failed' (or 'Invalid analysis data structure'), the reason under it, and
  * a way on. A retry keeps the notice (and the focus on its button) until the new answer is in.
  */
 export function FailureNotice({

@@ -12,7 +12,7 @@ import type { ShownAnalysis } from "../analysis-answer.ts";
 
 const sectionHeading = "text-xs font-semibold uppercase tracking-wide text-muted";
 
-/** Spec §3 Analysis result: the story's title, its key points quoted, and the tickers it names. */
+/** An analysis result: the story's title, its key points quoted, and the tickers it names. */
 export function AnalysisResult({ analysis, subject }: { analysis: ShownAnalysis; subject: AnalysisSubject }) {
   const headingId = useId();
   // Blog posts are quoted from their page on Gemwire; articles from their own address.

@@ -7,7 +7,7 @@ import { DailyViewsChart } from "./analytics-chart.tsx";
 
 const count = new Intl.NumberFormat("en-US");
 
-/** The admin's view of Gemwire's own page-view counts (spec §7): the last 30 days and the top pages. */
+/** The admin's view of Gemwire's own page-view counts: the last 30 days and the top pages. */
 export function AnalyticsPanel() {
   const analytics = useAnalytics();
   return (

@@ -150,7 +150,7 @@ describe("BlurtsPage: filters and sorts in the address", () => {
     expect(where()).toBe("/blurts");
   });
 
-  it("offers every filter and sort the spec names", async () => {
+  it("offers every filter and sort", async () => {
     renderBlurts();
     for (const name of [
       "All",

@@ -25,7 +25,7 @@ export const NO_ACTIVITY = "No activity yet";
 const blurtKey = (blurt: Blurt) => (blurt.kind === "comment" ? `c:${blurt.comment.id}` : `p:${blurt.prediction.id}`);
 
 /**
- * Spec §2 Blurts: one timeline of members' comments and predictions, filtered and sorted
+ * Blurts: one timeline of members' comments and predictions, filtered and sorted
  * through the address, a page at a time. `?comment=<id>` (where a notification leads)
  * scrolls to that comment, or shows it on top when it is not on the page.
  */

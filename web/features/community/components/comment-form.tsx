@@ -7,11 +7,11 @@ import { useAddComment } from "../api.ts";
 import { draftFor, keepDraft } from "../drafts.ts";
 import { CommentBox } from "./comment-box.tsx";
 
-/** Spec §8: what a comment sent without a session is answered with. */
+/** What a comment sent without a session is answered with. */
 export const NOT_AUTHENTICATED = "User not authenticated";
 
 /**
- * Spec §5 and §7 Add comment: sent only when there is something to read (not only spaces or
+ * A comment is sent only when there is something to read (not only spaces or
  * invisible characters), and the box is emptied once it is stored. A refusal is said under
  * the box (the server's own message, e.g. the rate limit's), and the text stays. What is
  * written and not sent stays too when the form goes (the drawer closed): it is back when

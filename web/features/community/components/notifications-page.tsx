@@ -15,7 +15,7 @@ import type { Notification } from "../types.ts";
 export const NO_NOTIFICATIONS = "No notifications";
 export const NOTIFICATIONS_FAILED = "Failed to load notifications";
 
-/** Spec §2 Notifications: the member's notifications, newest first, unread ones marked. */
+/** The member's notifications, newest first, unread ones marked. */
 export function NotificationsPage() {
   const me = useMe();
   const member = me.data?.user ?? null;

@@ -4,10 +4,10 @@ import { formatDate } from "../../../lib/dates.ts";
 import { paths } from "../../../paths.ts";
 import { BlogImage } from "./blog-image.tsx";
 
-/** The title a post shows (nothing is required of a post, spec §5). */
+/** The title a post shows (nothing is required of a post). */
 export const postTitle = (post: Pick<BlogPostSummary, "title">) => post.title || "Untitled post";
 
-/** Spec §2 Blog: a 400 px post card linking to the post's own url, the whole card clickable. */
+/** A 400 px post card linking to the post's own url, the whole card clickable. */
 export function BlogCard({ post, headingLevel = 3 }: { post: BlogPostSummary; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (

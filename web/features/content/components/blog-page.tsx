@@ -7,7 +7,7 @@ import { BlogCard } from "./blog-card.tsx";
 
 export const BLOG_FAILED = "Failed to load blog posts";
 
-/** Spec §2 Blog: /blog, a grid of 400 px post cards, newest first, a page at a time. */
+/** /blog: a grid of 400 px post cards, newest first, a page at a time. */
 export function BlogPage() {
   const query = useBlogPosts();
   const posts = query.data?.pages.flatMap((page) => page.posts) ?? [];

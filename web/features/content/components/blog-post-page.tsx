@@ -16,7 +16,7 @@ import { BlogImage } from "./blog-image.tsx";
 export const POST_FAILED = "Failed to load the post";
 
 /**
- * Spec §2 Blog: /blog/{slug}, the post looked up by its url: image, title, author, date,
+ * /blog/{slug}: the post looked up by its url: image, title, author, date,
  * content paragraphs (plain text: whatever the post holds is shown as text, never markup),
  * tags, then what `renderComments` adds — the comment section, keyed by the post's url,
  * which the app passes in (features do not import each other).

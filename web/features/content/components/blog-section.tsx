@@ -9,7 +9,7 @@ import { BlogCard } from "./blog-card.tsx";
 export const LATEST_POSTS_FAILED = "Could not load the latest blog posts.";
 
 /**
- * Spec §2 Home: the blog section last, the newest posts on 400 px cards. Hidden while there
+ * The dashboard's blog section, last: the newest posts on 400 px cards. Hidden while there
  * are none (and while they load); a failed load says so in one small line with a retry.
  */
 export function BlogSection() {

@@ -7,12 +7,13 @@ import { RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { formatDate } from "../../../lib/dates.ts";
 import { useEvents } from "../api.ts";
 
-/** Spec §7 Load events: when the events cannot be loaded, the built-in samples stand in. */
+/** When the events cannot be loaded, the built-in samples stand in. */
 const fallbackEvents = [...sampleEvents];
 
 /**
- * Spec §2 Home: Notable Events, soonest first (those not yet ended before past ones), on 360×140 cards. Sample events (the
- * server's stand-ins, or ours when loading fails) are labelled as samples.
+ * The dashboard's Notable Events, soonest first (those not yet ended before past ones), on
+ * 360×140 cards. Sample events (the server's stand-ins, or ours when loading fails) are
+ * labelled as samples.
  */
 export function EventsSection() {
   const headingId = useId();

@@ -7,7 +7,7 @@ const toneClass: Record<AgeTone, string> = {
   red: "bg-red-500/15 text-red-300 ring-red-500/30",
 };
 
-/** Spec §2: how old an article is, coloured green, yellow, orange or red by the hour. */
+/** How old an article is, coloured green, yellow, orange or red by the hour. */
 export function AgeBadge({ date, now }: { date: string; now?: number }) {
   const tone = ageTone(date, now);
   const label = ageLabel(date, now);

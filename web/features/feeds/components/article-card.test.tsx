@@ -291,7 +291,7 @@ describe("ArticleCard", () => {
     expect(view.container.querySelector("article")?.className).not.toContain("opacity-50");
   });
 
-  it("copies the link when the browser cannot share, with the spec's toast", async () => {
+  it("copies the link when the browser cannot share, with the 'Link copied' toast", async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal("navigator", { ...navigator, share: undefined, clipboard: { writeText } });
     renderCard(article(), visitor);

@@ -34,7 +34,7 @@ export function useCardActions(hidden: { isHidden: (link: string) => boolean; to
 
 const INTERACTIVE = "button, input, a, select, textarea, label, [role='option'], [role='listbox']";
 
-/** Spec §2: clicking a card opens the article in a new tab, except on its buttons, inputs and links. */
+/** Clicking a card opens the article in a new tab, except on its buttons, inputs and links. */
 function openOnCardClick(event: MouseEvent<HTMLElement>, link: string, onOpen?: () => void) {
   if (!link || (event.target as Element).closest(INTERACTIVE)) return;
   window.open(link, "_blank", "noopener,noreferrer");
@@ -64,7 +64,7 @@ const pressedVote = {
   down: `${actionBase} border-red-500/60 bg-red-500/20 font-semibold text-red-300`,
 };
 
-/** Spec §2 Article card: the one card every feed list uses. */
+/** The article card: the one card every feed list uses. */
 export function ArticleCard({
   item,
   actions,
@@ -75,9 +75,9 @@ export function ArticleCard({
   item: FeedItem;
   actions: CardActions;
   className?: string;
-  /** Issue 17: the reader has read it (the list dims it). */
+  /** The reader has read it (the list dims it). */
   read?: boolean;
-  /** Issue 17: the article was opened (card click or its title's link): it is read. */
+  /** The article was opened (card click or its title's link): it is read. */
   onOpen?: () => void;
 }) {
   const hidden = actions.isHidden(articleKey(item));

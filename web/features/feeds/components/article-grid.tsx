@@ -20,7 +20,7 @@ export type ArticleSource = {
 };
 
 /**
- * Spec §2: the one article grid the feed pages share, with the show-hidden toggle, an
+ * The one article grid the feed pages share, with the show-hidden toggle, an
  * optional sort by up or down votes, and an optional Refresh Feed button.
  */
 export function ArticleGrid({
@@ -40,7 +40,7 @@ export function ArticleGrid({
   emptyText?: string;
   /** Shown instead of `emptyText` when there are no articles at all (why the feed is empty). */
   whenEmpty?: ReactNode;
-  /** Issue 17: each story once under its earliest article (not on favorites, where each was chosen). */
+  /** Each story once under its earliest article (not on favorites, where each was chosen). */
   fold?: boolean;
   /** What the list is, for its buttons' names ("Bitcoin News"). */
   label?: string;

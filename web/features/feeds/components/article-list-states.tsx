@@ -18,7 +18,7 @@ export function CardSkeletons({ count, className }: { count: number; className: 
   );
 }
 
-/** Spec §2: 'Show Hidden (n)' while hidden articles are left out, 'Hide Hidden' while they show. */
+/** 'Show Hidden (n)' while hidden articles are left out, 'Hide Hidden' while they show. */
 export function ShowHiddenToggle({
   count,
   showing,

@@ -7,7 +7,7 @@ import { noneTagged, taggedWith, useCoinFilter } from "../../../lib/coin-filter.
 import { useFavorites } from "../api.ts";
 import { ArticleGrid } from "./article-grid.tsx";
 
-/** Spec §2 Favorites: a member's favorite articles from every feed, kept on the server. */
+/** Favorites: a member's favorite articles from every feed, kept on the server. */
 export function FavoritesPage() {
   const { member, checking, query } = useFavorites();
   // Every favorite is loaded at once: the coin filter applies here.

@@ -17,7 +17,7 @@ import { CardSkeletons, ShowHiddenToggle } from "./article-list-states.tsx";
 import { AllFeedsFailed, FeedFailure } from "./feed-failure.tsx";
 import { ReadingBar } from "./reading-bar.tsx";
 
-/** Spec §2 Home: feed cards are 300–340 px wide. */
+/** On the dashboard, feed cards are 300–340 px wide. */
 const CARD_WIDTH = "w-[300px] shrink-0 snap-start sm:w-[340px]";
 /** A home row shows the newest few; the feed's own page shows more. */
 const SECTION_SIZE = 20;
@@ -57,7 +57,7 @@ export function FeedSection({
   const filtered = source ? items.filter((item) => item.source === source) : items;
   const list = useArticleList(`home:${feedKey}`, filtered);
   const actions = useCardActions(list.hidden);
-  // Issue 17: the whole loaded feed is folded, then the row shows its first stories.
+  // The whole loaded feed is folded, then the row shows its first stories.
   const reading = useReadingList(`home:${feedKey}`, list.visible);
   const shown = reading.folds.slice(0, SECTION_SIZE);
   const row = useRef<HTMLUListElement>(null);

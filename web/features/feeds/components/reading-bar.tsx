@@ -6,7 +6,7 @@ const control =
 const pressed = "border-gem/60 bg-gem/10 text-gem";
 
 /**
- * Issue 17: a list's reading line: how many of its loaded articles are unread, 'Mark all as
+ * A list's reading line: how many of its loaded articles are unread, 'Mark all as
  * read', 'Hide read' (remembered per list) and, where the list folds stories, 'Show every
  * article' (remembered per member, or in this browser for a visitor).
  */

@@ -14,7 +14,7 @@ import { ArticleImage } from "./article-image.tsx";
 
 /** Typing settles for this long before a search is sent. */
 const DEBOUNCE_MS = 250;
-/** Spec §9: a result's description snippet is 100 characters. */
+/** A result's description snippet is 100 characters. */
 const SNIPPET = 100;
 
 function useDebounced(value: string, delay: number) {
@@ -27,7 +27,7 @@ function useDebounced(value: string, delay: number) {
 }
 
 /**
- * Spec §2 Search dialog: full-text search over every stored feed, at most 5 results,
+ * The search dialog: full-text search over every stored feed, at most 5 results,
  * opened in a new tab. Arrow keys move through the results, Enter opens one.
  */
 export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -47,7 +47,7 @@ function SearchBox() {
   // On a list filtered by a coin, so are its results.
   const { coin } = useCoinFilter();
   const results = query ? taggedWith(search.data?.results ?? [], coin) : [];
-  // Issue 17: each story once, its other sources behind "+N more sources" (opened with Enter or a click).
+  // Each story once, its other sources behind "+N more sources" (opened with Enter or a click).
   const { showEvery } = useShowEveryArticle();
   const reading = useReadState();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());

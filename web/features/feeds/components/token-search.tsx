@@ -20,7 +20,7 @@ export function matchTokens(text: string) {
 }
 
 /**
- * The card's token search box (a stub in the spec, real here): typing a symbol or name
+ * The card's token search box: typing a symbol or name
  * suggests built-in tokens; choosing one opens its token page.
  */
 export function TokenSearch({ label }: { label: string }) {

@@ -5,8 +5,8 @@ import { articleKey } from "../../../lib/articles.ts";
 import { ArticleImage } from "./article-image.tsx";
 
 /**
- * Spec §2 Social feed: a tweet-style card. The spec's random reply, repost and like counts
- * and verified badge are left out: our feeds do not carry them, and Gemwire shows only real data.
+ * The social feed's tweet-style card. Reply, repost and like counts and a verified badge
+ * are left out: our feeds do not carry them, and Gemwire shows only real data.
  */
 export function TweetCard({
   item,

@@ -9,7 +9,7 @@ import { CardSkeletons, ShowHiddenToggle } from "./article-list-states.tsx";
 import { FeedFailure } from "./feed-failure.tsx";
 import { TweetCard } from "./tweet-card.tsx";
 
-/** Spec §2 Social feed: the X feed as a timeline of tweet-style cards. */
+/** The social feed: the X feed as a timeline of tweet-style cards. */
 export function XFeedPage() {
   const feed = useFeedItems("xfeed");
   const items = feed.data?.items ?? [];

@@ -10,7 +10,7 @@ import type { LeaderboardMember } from "../types.ts";
 const periodLabels: Record<LeaderboardPeriod, string> = { all: "All time", "7d": "Last 7 days" };
 
 /**
- * /leaderboard (beyond the spec): members ranked by GEMS won minus staked on resolved
+ * /leaderboard: members ranked by GEMS won minus staked on resolved
  * predictions, over all time or the last 7 days, with win rate and resolved count.
  */
 export function LeaderboardPage() {

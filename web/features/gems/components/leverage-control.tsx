@@ -10,7 +10,7 @@ const stepButton =
 export const leverageText = (value: number) => `${value.toFixed(1)}x`;
 
 /**
- * Spec §5 leverage: a slider from 1.1 to 100 in steps of 0.1, +/- buttons stepping 1, both
+ * Leverage: a slider from 1.1 to 100 in steps of 0.1, +/- buttons stepping 1, both
  * clamped, and the marks 1.1x…100x as one-click choices. Arrow keys move the slider by 0.1.
  */
 export function LeverageControl({ value, onChange }: { value: number; onChange: (value: number) => void }) {

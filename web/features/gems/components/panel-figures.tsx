@@ -6,7 +6,7 @@ import { liquidationPrice, openFee, positionSize, potentialWin, tokenSize } from
 
 const percent = (rate: number, digits: number) => `${(rate * 100).toFixed(digits)}%`;
 
-/** Spec §9: what the position would look like, from the panel's inputs and the token's price. */
+/** What the position would look like, from the panel's inputs and the token's price. */
 export function PanelFigures({
   symbol,
   price,

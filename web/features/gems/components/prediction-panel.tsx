@@ -21,7 +21,7 @@ const value = <T,>(read: { value: T } | { error: string }) => ("value" in read ?
 const problem = (read: { value: unknown } | { error: string }) => ("error" in read ? read.error : undefined);
 
 /**
- * Spec §9 prediction panel: long (up) or short (down), a payment in GEMS that is also the
+ * The prediction panel: long (up) or short (down), a payment in GEMS that is also the
  * stake, leverage, a target move and a timeframe, with the position's figures. A visitor sees
  * the same panel and is asked to sign in to place it.
  */

@@ -3,8 +3,8 @@ import { SampleBadge } from "../../../components/ui/sample-badge.tsx";
 import type { SampleHolders } from "../sample-data.ts";
 
 /**
- * Spec §2 Token detail's holder analytics. No source gives these for every chain, so, as the
- * spec has it, they are sample data: generated per token and labelled so.
+ * The token page's holder analytics. No source gives these for every chain, so they are
+ * sample data: generated per token and labelled so.
  */
 export function HolderAnalytics({ name, holders }: { name: string; holders: SampleHolders }) {
   const headingId = useId();

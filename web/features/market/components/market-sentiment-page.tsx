@@ -3,11 +3,11 @@ import { chartWidget, newsWidget } from "../widgets/tradingview.ts";
 import { TradingViewCredit } from "../widgets/tradingview-credit.tsx";
 import { TradingViewFrame } from "../widgets/tradingview-frame.tsx";
 
-// Spec §2 and §9: the chart 800 high, the news sidebar 990.
+// The chart 800 high, the news sidebar 990.
 const chart = chartWidget({ symbol: "BINANCE:BTCUSDT", height: 800 });
 const news = newsWidget({ height: 990 });
 
-/** Spec §2 Market Sentiment: a live chart beside the crypto market's news. */
+/** Market Sentiment: a live chart beside the crypto market's news. */
 export function MarketSentimentPage() {
   return (
     <Page

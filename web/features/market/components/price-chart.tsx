@@ -18,7 +18,7 @@ const rangeWords: Record<HistoryRange, string> = {
 
 /**
  * The token's price chart with its range buttons: the prices recorded every minute, or —
- * only while fewer than two hours are recorded — the spec's 50 generated points around the
+ * only while fewer than two hours are recorded — 50 generated points around the
  * current price, labelled as sample data.
  */
 export function PriceChart({ symbol, name, price }: { symbol: string; name: string; price: number | null }) {

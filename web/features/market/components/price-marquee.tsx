@@ -28,7 +28,7 @@ function usePrefersReducedMotion(): boolean {
 const COPIES = 6;
 
 /**
- * Spec §2 Layout: the price marquee in the fixed top area — bitcoin, ethereum, solana,
+ * The price marquee in the fixed top area — bitcoin, ethereum, solana,
  * ripple and cardano in US dollars, from our own /api/prices. It scrolls on its own, stops
  * while the pointer is over it or the keyboard is in it, and is a still row for readers who
  * ask for reduced motion. A coin without a price reads '—'.

@@ -8,7 +8,7 @@ import { formatClock } from "../format.ts";
 import { PriceChange } from "./price-change.tsx";
 
 /**
- * Spec §9 price widget (Stories page and home): the fixed twenty coins in US dollars with
+ * The price widget (Stories page and home): the fixed twenty coins in US dollars with
  * their 24-hour change, from our own price service. Loaded lazily, below the page's first
  * content.
  */

@@ -11,7 +11,7 @@ if (!token) throw new Error("the sample board has no new creations");
 afterEach(() => vi.unstubAllGlobals());
 
 describe("PumpTokenCard", () => {
-  it("shows the spec's fields", () => {
+  it("shows the token's symbol, name, age, holder shares and stats", () => {
     render(
       <PumpTokenCard token={{ ...token, ageMinutes: 125, top10Percent: 24.5, devPercent: 3, sniperPercent: 0 }} />,
     );
@@ -21,7 +21,7 @@ describe("PumpTokenCard", () => {
     }
   });
 
-  it("copies the contract address from the symbol, with the spec's toast", async () => {
+  it("copies the contract address from the symbol, with its toast", async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal("navigator", { ...navigator, clipboard: { writeText } });
     render(<PumpTokenCard token={token} />);

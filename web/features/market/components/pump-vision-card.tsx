@@ -18,7 +18,7 @@ function Holding({ label, value, tone }: { label: string; value: number; tone: s
   );
 }
 
-/** Spec §2 Pump Vision card: who holds the token, how it trades, and a simulated $5 quick-buy. */
+/** A Pump Vision card: who holds the token, how it trades, and a simulated $5 quick-buy. */
 export function PumpTokenCard({ token }: { token: PumpToken }) {
   const { stats } = token;
   return (

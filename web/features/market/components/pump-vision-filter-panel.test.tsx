@@ -12,7 +12,7 @@ function renderPanel(filters: PumpFilters = noFilters) {
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe("PumpFilterPanel", () => {
-  it("is a labelled dialog with the spec's toggles and ranges", () => {
+  it("is a labelled dialog with the toggles and ranges", () => {
     renderPanel();
     expect(screen.getByRole("dialog", { name: "Filter Graduated" })).toBeTruthy();
     for (const name of ["Pump.fun tokens", "Moonshot tokens", "Top 10 holders ≤ 30%", "At least 1 social"]) {

@@ -97,7 +97,7 @@ function RangeRow({
 }
 
 /**
- * A column's Filter side panel (spec §2), working: Apply filters the column, Reset clears its
+ * A column's Filter side panel, working: Apply filters the column, Reset clears its
  * filters. A range that cannot be applied is named beside its fields and nothing changes.
  */
 export function PumpFilterPanel({

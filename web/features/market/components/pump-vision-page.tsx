@@ -8,7 +8,7 @@ import { columnElementId, PumpColumn } from "./pump-vision-column.tsx";
 import { PumpColumnTabs } from "./pump-vision-tabs.tsx";
 
 /**
- * /pump-vision (spec §2): a launchpad-style board of sample tokens in three columns. Each
+ * /pump-vision: a launchpad-style board of sample tokens in three columns. Each
  * column's filters are kept in the address, so a reload or a shared link shows the same board.
  */
 export function PumpVisionPage() {

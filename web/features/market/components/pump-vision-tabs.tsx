@@ -15,7 +15,7 @@ function tabAfter(current: ColumnId, key: string): ColumnId | undefined {
   return undefined;
 }
 
-/** The bottom tab bar of small screens (spec §2): it picks the one column that shows. */
+/** The bottom tab bar of small screens: it picks the one column that shows. */
 export function PumpColumnTabs({ selected, onSelect }: { selected: ColumnId; onSelect: (column: ColumnId) => void }) {
   const onKeyDown = (event: KeyboardEvent) => {
     const next = tabAfter(selected, event.key);

@@ -11,7 +11,7 @@ import { paths } from "../../../paths.ts";
 import { useTokenNews } from "../api.ts";
 
 /**
- * Beyond the spec: the latest stored articles that name the token, newest first, each
+ * The latest stored articles that name the token, newest first, each
  * linking to the article and, when several outlets tell it, to its story on the Stories page.
  */
 export function TokenNews({ symbol, name }: { symbol: string; name: string }) {
@@ -45,7 +45,7 @@ export function TokenNews({ symbol, name }: { symbol: string; name: string }) {
 }
 
 /**
- * Each story once (issue 17): its earliest article here leads, the others wait behind
+ * Each story once: its earliest article here leads, the others wait behind
  * "+N more sources" — unless the reader chose to see every article.
  */
 function foldNews(items: readonly TokenNewsItem[], showEvery: boolean) {

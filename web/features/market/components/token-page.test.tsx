@@ -269,7 +269,7 @@ describe("TokenPage", () => {
     expect(screen.getByTestId("address").textContent).toBe("/stories?feed=bitcoin&story=story-42");
   });
 
-  it("shows each story once in the news, its earliest article leading, the others one click away (issue 17)", async () => {
+  it("shows each story once in the news, its earliest article leading, the others one click away", async () => {
     const story = { id: "story-42", title: "Bitcoin at a record", feed: "bitcoin" };
     answerNews = () =>
       json({

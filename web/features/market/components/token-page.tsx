@@ -13,7 +13,7 @@ import { TokenSummary } from "./token-summary.tsx";
 export type TokenForPrediction = { symbol: string; name: string; price: number | null };
 
 /**
- * Spec §2 Token detail, /token/{symbol}: the symbol is matched case-insensitively against the
+ * The token page, /token/{symbol}: the symbol is matched case-insensitively against the
  * built-in list; the page shows the token's live figures, its price chart, holder analytics
  * (sample data), the prediction panel, and the news that names it. The panel belongs to GEMS,
  * so it comes in through `predictionSlot`, joined in web/app/pages (features stay apart).

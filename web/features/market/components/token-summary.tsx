@@ -7,7 +7,7 @@ import type { SampleHolders } from "../sample-data.ts";
 import { PriceChange } from "./price-change.tsx";
 
 /**
- * Spec §2 Token detail's figures: price, 24 h change, market cap, 24 h volume (ours, live)
+ * The token page's figures: price, 24 h change, market cap, 24 h volume (ours, live)
  * and total holders (sample). Without a price each reads '—' and a line says why.
  */
 export function TokenSummary({

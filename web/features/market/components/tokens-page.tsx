@@ -9,11 +9,11 @@ import { TradingViewFrame } from "../widgets/tradingview-frame.tsx";
 /** The built-in tokens worth a chart against Tether (Tether's own would be a flat line). */
 const chartable = builtInTokens.filter((token) => token.symbol !== "USDT");
 
-// Spec §9: the screener 800 high, the news 990.
+// The screener 800 high, the news 990.
 const screener = screenerWidget({ height: 800 });
 const news = newsWidget({ height: 990 });
 
-/** Spec §2 Tokens: a token's chart (default height 550) and a screener of the crypto market, with the news beside them. */
+/** Tokens: a token's chart (default height 550) and a screener of the crypto market, with the news beside them. */
 export function TokensPage() {
   const [params, setParams] = useSearchParams();
   const wanted = params.get("chart")?.toUpperCase();

@@ -11,7 +11,7 @@ export type TradingViewWidget = {
   /** The frame's title, for assistive technology. */
   title: string;
   origin: string;
-  /** The spec's height (§9), until the frame asks for another within bounds. */
+  /** The frame's height, until the frame asks for another within bounds. */
   height: number;
   src: (token: string) => string;
   /** The same content on tradingview.com, offered when the frame cannot load. */

@@ -23,7 +23,7 @@ export type WidgetSignal = { height: number | null };
 type MessageLike = Pick<MessageEvent, "origin" | "source" | "data">;
 
 /**
- * Spec §7 "Other notes": a frame's message is applied only when it comes from exactly that
+ * A frame's message is applied only when it comes from exactly that
  * frame's origin (one of the widget hosts), from that frame's own window, and carries that
  * frame's token. TradingView's embeds post objects (`{name, frameElementId, data}`); its
  * chart answers in JSON strings (`{name, client_id, data, provider}`), so both are read.

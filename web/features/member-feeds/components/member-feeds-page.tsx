@@ -28,7 +28,7 @@ function Panel({ id, title, aside, children }: { id: string; title: string; asid
   );
 }
 
-/** Issue 17: the member's own feeds — add one by address, see how each is doing, remove, OPML in and out. */
+/** The member's own feeds — add one by address, see how each is doing, remove, OPML in and out. */
 export function MemberFeedsPage() {
   const { member, checking, query } = useMemberFeeds();
   if (checking) {

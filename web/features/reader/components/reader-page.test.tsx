@@ -98,7 +98,7 @@ const open = (url = LINK) =>
   renderAt(<ReaderPage {...parts} />, { me: visitor, at: `/read?url=${encodeURIComponent(url)}` });
 
 describe("ReaderPage", () => {
-  it("marks the article read when a visitor opens it (issue 17), in this browser", async () => {
+  it("marks the article read when a visitor opens it, in this browser", async () => {
     open();
     await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" });
     await waitFor(() => expect(window.localStorage.getItem(READ_STORAGE_KEY) ?? "").toContain(LINK));

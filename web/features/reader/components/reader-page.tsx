@@ -23,7 +23,7 @@ export type ReaderParts = {
 };
 
 /**
- * An article opened in the reader view is read (issue 17): marked once per address, when
+ * An article opened in the reader view is read: marked once per address, when
  * the answer says whether the member had read it already.
  */
 function useMarkOpened(link: string | null, answer: Reader | undefined) {
@@ -42,7 +42,7 @@ const originalButton =
   "inline-flex items-center gap-1.5 rounded-md border border-gem/60 px-3 py-1.5 text-sm font-medium text-gem hover:bg-gem/10";
 
 /**
- * Issue 17: /read?url=…, an article read inside Gemwire: its text as the server read it
+ * /read?url=…, an article read inside Gemwire: its text as the server read it
  * (blocks of plain text, never markup), outlet, author and date, "Open original", its key
  * points and tickers, the story's other sources and the comments. A page that could not be
  * read says why and offers the original instead.

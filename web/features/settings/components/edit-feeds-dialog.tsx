@@ -2,7 +2,7 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { useFeedSettings } from "../api.ts";
 import { FeedChoiceForm } from "./feed-choice-form.tsx";
 
-/** Spec §2 Edit RSS Feeds on the dashboard: the feed chooser in a dialog that saving or Cancel closes. */
+/** Edit RSS Feeds on the dashboard: the feed chooser in a dialog that saving or Cancel closes. */
 export function EditFeedsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { query, setFeedChoice } = useFeedSettings();
   return (

@@ -15,7 +15,7 @@ const moveButton =
   "rounded p-1 text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100 disabled:opacity-30 disabled:hover:bg-transparent";
 
 /**
- * Spec §2 Edit RSS Feeds, the one feed chooser (the dashboard's dialog and Settings both
+ * Edit RSS Feeds, the one feed chooser (the dashboard's dialog and Settings both
  * show it): a toggle per feed in the reader's order (bitcoin always on), moving feeds up and
  * down. Cancel and 'Save Changes' appear only after a change. Saving stores the choice and
  * refetches the feeds; a refused save puts the saved choice back with a toast (useFeedSettings)

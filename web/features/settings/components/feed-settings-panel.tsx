@@ -3,7 +3,7 @@ import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useFeedSettings } from "../api.ts";
 import { FeedChoiceForm } from "./feed-choice-form.tsx";
 
-/** Degen mode and the feeds a reader follows (spec §2 Settings, §4 Degen mode). */
+/** Degen mode and the feeds a reader follows, in Settings. */
 export function FeedSettingsPanel() {
   const { query, member, setDegenMode, setFeedChoice } = useFeedSettings();
   if (query.isPending) return <Spinner label="Loading settings" />;

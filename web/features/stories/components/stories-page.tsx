@@ -25,7 +25,7 @@ const sortLabels: Record<StorySort, string> = { date: "Sort by Date", coverage: 
 const LINKED_STORY_PAGES = 5;
 
 /**
- * Spec §2 Stories page: a feed's articles grouped into stories that more than one article
+ * The Stories page: a feed's articles grouped into stories that more than one article
  * tells, newest or most covered first. The feed and order are kept in the address, and
  * `?story=` (a link from a token's news) opens that story and scrolls to it. `aside` stands
  * beside the list on wide screens and after it on narrow ones.
@@ -37,7 +37,7 @@ export function StoriesPage({ aside }: { aside?: ReactNode }) {
   const stories = useStories(feed, sort);
   const choose = (change: Partial<{ feed: FeedKey; sort: StorySort }>) =>
     setParams(withStoryParams(params, change), { replace: true });
-  // `?coin=SOL` (issue 17): the loaded stories with an article tagged with that coin.
+  // `?coin=SOL`: the loaded stories with an article tagged with that coin.
   const coinFilter = useCoinFilter();
   const loaded = storiesOfPages(stories.data?.pages);
   const list = storiesTaggedWith(loaded, coinFilter.coin);

@@ -11,8 +11,8 @@ import { paths } from "../../../paths.ts";
 import { plural } from "../story-rules.ts";
 
 /**
- * Spec §2 Stories page: a story with its coverage, opening to the articles that tell it.
- * Beyond the spec, the whole story can be analysed: its lead article's key points, and the
+ * A story on the Stories page, with its coverage, opening to the articles that tell it.
+ * The whole story can be analysed: its lead article's key points, and the
  * tickers across all its articles (`feed` is the stories it is one of).
  */
 export function StoryCard({

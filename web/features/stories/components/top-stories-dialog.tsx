@@ -11,7 +11,7 @@ import { NO_STORIES, STORIES_FAILED, useTopStories } from "../api.ts";
 import { plural, SUMMARY_SIZE, summaryGroups } from "../story-rules.ts";
 
 /**
- * Spec §2 Top Stories Summary, fed with the real top stories (DESIGN): the server's
+ * The Top Stories Summary, fed with the real top stories: the server's
  * ranking across every feed, the first three 'Trending Now', the next under 'More Stories'.
  */
 export function TopStoriesDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

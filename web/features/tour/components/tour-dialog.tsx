@@ -11,7 +11,7 @@ const panel =
   "min-[641px]:inset-x-auto min-[641px]:right-6 min-[641px]:bottom-6 min-[641px]:w-[24rem] min-[641px]:rounded-xl min-[641px]:border min-[641px]:p-5 min-[641px]:shadow-2xl";
 
 /**
- * Spec §2 Welcome tour: a step dialog with Previous (disabled on the first step), Next
+ * The welcome tour: a step dialog with Previous (disabled on the first step), Next
  * ('Finish' on the last) and Skip. It is non-modal at every size: it points at parts of the
  * page, which stay visible and usable beside it (on a phone it is a compact sheet along the
  * bottom, and the page can scroll clear of it). Focus moves into it and back when it

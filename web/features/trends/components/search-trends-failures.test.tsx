@@ -8,7 +8,7 @@ import { answer, now, ok, show, trend, trendsApi } from "../test-trends.tsx";
 afterEach(() => vi.unstubAllGlobals());
 
 describe("/google-trends when something fails or is missing", () => {
-  it("says the spec's empty text when the period has no trends", async () => {
+  it("says so when the period has no trends", async () => {
     trendsApi(() => json(answer({ trends: [], total: 0 })));
     show();
     expect(await screen.findByText(NO_TRENDS)).toBeTruthy();

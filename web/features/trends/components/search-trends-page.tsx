@@ -26,9 +26,9 @@ const sortLabels: Record<TrendSort, string> = { traffic: "Traffic", time: "Time"
 export const TRENDS_STALE = "Could not refresh the trends; the list below is from before.";
 
 /**
- * Spec §2 Search Trends: what people search for in five countries, by traffic or time,
+ * Search Trends: what people search for in five countries, by traffic or time,
  * over a period, 20 a page. Period, sort and page live in the address. Whatever fails
- * says so in place: the API call (the spec's destructive card), a refresh (the list
+ * says so in place: the API call (a destructive card), a refresh (the list
  * stays), or a source the server could not read (which, why, and when it tries again).
  */
 export function SearchTrendsPage() {

@@ -9,7 +9,7 @@ import { paths } from "../../../paths.ts";
 import { countryNames } from "../trend-display.ts";
 import { TrendPicture } from "./trend-picture.tsx";
 
-/** '200K+' as the spec shows it, '200K+ searches'; a source's own wording is kept. */
+/** '200K+' shown as '200K+ searches'; a source's own wording is kept. */
 function trafficLabel(traffic: string): string {
   return /searches$/i.test(traffic) ? traffic : `${traffic} searches`;
 }

@@ -2,8 +2,7 @@ import { useState } from "react";
 import { RemoteImage } from "../../../components/ui/remote-image.tsx";
 
 /**
- * A trend's picture with its credit, or nothing at all when it has none or it fails to
- * load (spec §2).
+ * A trend's picture with its credit, or nothing at all when it has none or it fails to load.
  */
 export function TrendPicture({ src, source }: { src: string | null; source: string | null }) {
   const [failed, setFailed] = useState(false);

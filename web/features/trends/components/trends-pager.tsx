@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 const pagerButton =
   "inline-flex items-center gap-1 rounded-md border border-line px-3 py-1.5 text-sm text-zinc-200 hover:bg-zinc-800 disabled:cursor-not-allowed disabled:opacity-50";
 
-/** Spec §2: Previous / Next with 'Page n of N'. */
+/** Previous / Next with 'Page n of N'. */
 export function TrendsPager({
   page,
   pages,

@@ -20,9 +20,9 @@ import { ExtractForm } from "./extract-form.tsx";
 const noErrors: FieldErrors = { fields: {}, other: null };
 
 /**
- * Spec §2 Admin 'Add Blog' and §5 Blog form: a new post, or the one `editId` names (from
+ * The admin's 'Add Blog' tab, the blog form: a new post, or the one `editId` names (from
  * `?edit={id}&type=blog`). Nothing is required. `onSaved` runs after the server took it
- * (spec §4: then home).
+ * (then the app goes home).
  */
 export function BlogForm({
   editId,

@@ -6,7 +6,7 @@ import { useUploadPostImage } from "../../admin-api.ts";
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** react-dropzone's rejection codes (spec §8) in the admin's words. */
+/** react-dropzone's rejection codes in the admin's words. */
 const rejections: Record<string, string> = {
   "file-invalid-type": "Choose a PNG, JPG, GIF or WebP picture.",
   "file-too-large": "That picture is larger than 5 MB. Choose a smaller one.",
@@ -18,7 +18,7 @@ const rejectionMessage = (rejection: FileRejection | undefined) =>
   rejections[rejection?.errors[0]?.code ?? ""] ?? "That file cannot be used as a picture.";
 
 /**
- * Spec §5: the post's image is an address or an uploaded file — one or the other: while
+ * The post's image is an address or an uploaded file — one or the other: while
  * one is set the other is closed, and a preview shows with a button to remove it. An
  * upload goes to the server at once; the form keeps only the address it answers.
  */

@@ -11,7 +11,7 @@ import { ConfirmDelete } from "./confirm-delete.tsx";
 
 export const POSTS_FAILED = "Failed to load blog posts";
 
-/** Spec §2 Admin 'Blogs List': search, open, edit (`?edit={id}&type=blog`) and delete the posts. */
+/** The admin's 'Blogs List': search, open, edit (`?edit={id}&type=blog`) and delete the posts. */
 export function BlogsList({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
   const query = useAdminPosts(q);
   const posts = query.data?.pages.flatMap((page) => page.posts) ?? [];

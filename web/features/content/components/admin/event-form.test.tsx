@@ -45,7 +45,7 @@ describe("EventForm", () => {
     expect(screen.getByLabelText("Image URL").getAttribute("type")).toBe("url");
   });
 
-  it("adds the event with ISO dates, then resets and goes on (spec §4: back to the list)", async () => {
+  it("adds the event with ISO dates, then resets and goes on (back to the list)", async () => {
     const api = fakeApi({ "POST /api/admin/events": () => json(event(), 201) });
     const { onSaved } = renderForm();
     fillIn();

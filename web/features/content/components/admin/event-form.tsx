@@ -12,8 +12,8 @@ import { LocationField } from "./location-field.tsx";
 const noErrors: FieldErrors = { fields: {}, other: null };
 
 /**
- * Spec §2 Admin 'Add Event' / 'Edit Event' and §5 Event form: a new event, or the one
- * `editId` names. `onSaved` runs after the server took it (spec §4: back to the list).
+ * The admin's 'Add Event' / 'Edit Event' tab, the event form: a new event, or the one
+ * `editId` names. `onSaved` runs after the server took it (the app goes back to the list).
  */
 export function EventForm({
   editId,
@@ -58,7 +58,7 @@ function EventFields({
     event.preventDefault();
     const submission = eventSubmission(values);
     if (submission === "invalid-dates") {
-      // Spec §5: the start after the end is a toast, and nothing is saved.
+      // The start after the end is a toast, and nothing is saved.
       toast({ title: INVALID_DATES.title, description: INVALID_DATES.message, variant: "destructive" });
       return;
     }

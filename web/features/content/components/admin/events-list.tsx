@@ -8,7 +8,7 @@ import { type Event, useAdminEvents, useDeleteEvent } from "../../admin-api.ts";
 import { AdminList, editLinkClass, RowActions } from "./admin-list.tsx";
 import { ConfirmDelete } from "./confirm-delete.tsx";
 
-/** Spec §2 Admin 'Events List': search, edit (`?edit={id}`) and delete the stored events. */
+/** The admin's 'Events List': search, edit (`?edit={id}`) and delete the stored events. */
 export function EventsList({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
   const query = useAdminEvents(q);
   const events = query.data?.pages.flatMap((page) => page.events) ?? [];

@@ -6,7 +6,7 @@ import { type Extracted, useExtract } from "../../admin-api.ts";
 import { extractedFields } from "../../blog-form-values.ts";
 
 /**
- * Spec §5 'Extract' (a stub in the spec; here it works): the server reads the article at the
+ * The blog form's 'Extract': the server reads the article at the
  * address and the blog form takes its title, excerpt, content, image and author.
  */
 export function ExtractForm({ onExtracted }: { onExtracted: (found: Extracted) => void }) {

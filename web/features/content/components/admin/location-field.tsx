@@ -4,7 +4,7 @@ import { CUSTOM, locationChoice } from "../../event-form-values.ts";
 
 type Place = { location: string; city: string; country: string };
 
-/** Spec §5: the place from a list, or 'Custom Location' with free city and country fields. */
+/** The place from a list, or 'Custom Location' with free city and country fields. */
 export function LocationField({
   value,
   onChange,
