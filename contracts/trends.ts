@@ -20,7 +20,7 @@ export const trendSchema = z
   .object({
     title: z.string(),
     traffic: z.string().describe("As the source wrote it, e.g. 200K+"),
-    trafficNumber: z.number().int().min(0).describe("The traffic read as a number (spec §5), 0 when unknown"),
+    trafficNumber: z.number().int().min(0).describe("The traffic read as a number (200K+ is 200000), 0 when unknown"),
     picture: z
       .string()
       .nullable()

@@ -17,18 +17,6 @@ const SKIPPED_FOLDERS = new Set(["node_modules", "dist"]);
 /** The two checks, which spell out the pointers they look for. */
 const SHOWING_POINTERS = new Set(["scripts/docs-links.test.ts", "scripts/no-outside-references.test.ts"]);
 
-/**
- * Strings that are neither comments nor test titles (the API's descriptions, a name the SSRF
- * sweeps report), each by its file and a piece of its line. Rewording them changes what the
- * code says, so it is left to a change of its own; drop an entry once its string is reworded.
- */
-const LEFT_FOR_A_CODE_CHANGE = [
-  { file: "server/modules/analytics/routes.ts", line: 'summary: "Report a page view (spec §7)' },
-  { file: "contracts/trends.ts", line: '.describe("The traffic read as a number (spec §5)' },
-  { file: "contracts/feeds.ts", line: ".describe(\"Why the last refresh failed, in the spec's words" },
-  { file: "hardening/threats/ssrf-entry-points.ts", line: 'relays: "feed relays (the spec\'s proxies)"' },
-];
-
 const read = (file: string) => fs.readFileSync(path.join(projectRoot, file), "utf8");
 
 /** Every source and style file of the app, its tests and tools, as paths from the root. */
@@ -44,17 +32,6 @@ function sourceFiles(): string[] {
   };
   for (const folder of FOLDERS) walk(folder);
   return found.sort();
-}
-
-/** The text with the lines left for a code change blanked (same length, same lines). */
-function withoutLeftLines(file: string, text: string): string {
-  const left = LEFT_FOR_A_CODE_CHANGE.filter((entry) => entry.file === file);
-  if (left.length === 0) return text;
-  const blank = (line: string) => line.replace(/./g, " ");
-  return text
-    .split("\n")
-    .map((line) => (left.some((entry) => line.includes(entry.line)) ? blank(line) : line))
-    .join("\n");
 }
 
 describe("the code's comments and test titles", () => {
@@ -76,21 +53,11 @@ describe("the code's comments and test titles", () => {
   });
 
   it("point to no document outside the repository", () => {
-    const found = files.flatMap((file) => outsideReferences(file, withoutLeftLines(file, read(file)), codePointers));
+    const found = files.flatMap((file) => outsideReferences(file, read(file), codePointers));
     expect(found).toEqual([]);
   });
 
-  it("leave only the listed strings, each still waiting for its change", () => {
-    for (const { file, line } of LEFT_FOR_A_CODE_CHANGE) {
-      const lines = read(file)
-        .split("\n")
-        .filter((text) => text.includes(line));
-      expect(lines, `${file}: ${line}`).toHaveLength(1);
-      expect(outsideReferences(file, lines[0] ?? "", codePointers), `${file}: ${line}`).not.toEqual([]);
-    }
-  });
-
-  it("would notice a section, an issue, a design file or the spec, not `spec` as a name nor a listed line", () => {
+  it("would notice a section, an issue, a design file or the spec, not `spec` as a name", () => {
     const text = [
       "/** Spec §4 Votes: sets the member's vote. */",
       'it("adds a feed for its followers (issue 17)", () => {});',
@@ -105,13 +72,5 @@ describe("the code's comments and test titles", () => {
       'example.ts:3 → "issues 15"',
       'example.ts:3 → "DESIGN.md"',
     ]);
-    const left = [
-      "const a = 1;",
-      '    trafficNumber: z.number().describe("The traffic read as a number (spec §5), 0 when unknown"),',
-      "// see issue 3",
-    ].join("\n");
-    expect(
-      outsideReferences("contracts/trends.ts", withoutLeftLines("contracts/trends.ts", left), codePointers),
-    ).toEqual(['contracts/trends.ts:3 → "issue 3"']);
   });
 });

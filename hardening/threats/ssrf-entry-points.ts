@@ -33,7 +33,7 @@ import {
 /** Every outbound entry point the sweeps go through, by the name their tests carry. */
 export const ENTRY = {
   builtInFeeds: "built-in feeds (their scheduled refresh)",
-  relays: "feed relays (the spec's proxies)",
+  relays: "feed relays (the proxies a feed may be read through)",
   memberAdd: "members' own feeds: adding an address",
   discovery: "members' own feeds: autodiscovery from a page's <link rel=alternate>",
   opml: "members' own feeds: OPML import",

@@ -20,7 +20,7 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
       bodyLimit: PAGE_VIEW_BODY_LIMIT,
       schema: {
         tags: ["analytics"],
-        summary: "Report a page view (spec §7): counted per day and route pattern, nothing else kept",
+        summary: "Report a page view: counted per day and route pattern, nothing else kept",
         description:
           "Always 204 for a well-formed report, counted or not: crawlers, prefetches, paths that are no page " +
           "of the app and an address's views past 300 a minute are dropped. JSON sent as application/json or " +
