@@ -60,7 +60,9 @@ export const feedStatusSchema = z
     lastError: z
       .string()
       .nullable()
-      .describe("Why the last refresh failed, in the words the feed status shows (e.g. 'All proxies failed'); null after a success"),
+      .describe(
+        "Why the last refresh failed, in the words the feed status shows (e.g. 'All proxies failed'); null after a success",
+      ),
     lastErrorDetail: z
       .string()
       .nullable()

@@ -42,6 +42,15 @@ function Reader() {
   );
 }
 
+/** What a keyboard entry holds: the hook's functions and the first article as the first render drew them. */
+let drawn: { reading: ReturnType<typeof useReadState>; item: FeedItem } | null = null;
+function Keyed() {
+  const reading = useReadState();
+  const item = useQuery<{ items: FeedItem[] }>({ queryKey: FEED, enabled: false }).data?.items[0];
+  if (item && drawn === null) drawn = { reading, item };
+  return null;
+}
+
 const shownRead = () => screen.getByTestId("read").textContent;
 const stored = (): [string, number][] => JSON.parse(window.localStorage.getItem(READ_STORAGE_KEY) ?? "[]");
 
@@ -211,14 +220,7 @@ describe("a member's read articles", () => {
   it("decide on the latest state when a shortcut acts on a card drawn before the last answer", async () => {
     const api = fakeApi({ "PUT /api/reading/read": ({ body }) => json(body) });
     vi.stubGlobal("fetch", api.fetch);
-    // What a keyboard entry holds: the hook's functions and the article as one render drew them.
-    let drawn: { reading: ReturnType<typeof useReadState>; item: FeedItem } | null = null;
-    function Keyed() {
-      const reading = useReadState();
-      const item = useQuery<{ items: FeedItem[] }>({ queryKey: FEED, enabled: false }).data?.items[0];
-      if (item && drawn === null) drawn = { reading, item };
-      return null;
-    }
+    drawn = null;
     const { client } = renderAt(
       <>
         <Reader />
