@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { clusterTitles, EXACT_TITLES, similarPairsExactly } from "../server/modules/stories/cluster.ts";
 import { groupsOf } from "../server/modules/stories/groups.ts";
-import { similarPairsNaive } from "../server/modules/stories/naive.ts";
+import { similarPairsNaive } from "../server/modules/stories/test/naive.ts";
 import {
   clusterTitles as wordBlockingClusters,
   similarPairs as wordBlockingPairs,

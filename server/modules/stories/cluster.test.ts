@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { generateHeadlines } from "../../../bench/headlines.ts";
 import { clusterTitles, EXACT_TITLES, similarPairs, similarPairsExactly } from "./cluster.ts";
 import { groupsOf } from "./groups.ts";
-import { clusterTitlesNaive, similarPairsNaive } from "./naive.ts";
 import { isSimilar } from "./similarity.ts";
+import { clusterTitlesNaive, similarPairsNaive } from "./test/naive.ts";
 import { similarPairs as wordBlockingPairs } from "./word-blocking.ts";
 
 const canonical = (groups: number[][]) => groups.map((group) => group.join(",")).sort();

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { generateHeadlines } from "../../../bench/headlines.ts";
 import { EXACT_TITLES } from "./cluster.ts";
-import { clusterTitlesNaive } from "./naive.ts";
 import { outletOf, type StoryArticle, StoryIndex, withoutDuplicates } from "./story-index.ts";
+import { clusterTitlesNaive } from "./test/naive.ts";
 
 const HOUR = 3_600_000;
 let nextId = 1;

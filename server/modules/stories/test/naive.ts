@@ -1,6 +1,6 @@
 import { distance } from "fastest-levenshtein";
-import { groupsOf } from "./groups.ts";
-import { maxDistanceFor, normaliseTitle } from "./similarity.ts";
+import { groupsOf } from "../groups.ts";
+import { maxDistanceFor, normaliseTitle } from "../similarity.ts";
 
 /**
  * The reference: every pair's ratio computed in full, as similarity.ts defines it.
