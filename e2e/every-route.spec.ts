@@ -1,17 +1,35 @@
-import { type BrowserContextOptions, expect, type Page, test } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContextOptions,
+  type ConsoleMessage,
+  expect,
+  type Page,
+  test,
+} from "@playwright/test";
 import { newMember, uniqueHandle } from "./members.ts";
 import { routeHeadings, tickerHiddenOn } from "./routes.ts";
 
-/** Every console warning or error and every uncaught exception on the page (the browser logs failed requests too). */
-function watchConsole(page: Page): string[] {
+/**
+ * Every console warning or error and every uncaught exception on the page (the browser logs
+ * failed requests too), from now until `stop` is called.
+ */
+function watchConsole(page: Page): { problems: string[]; stop: () => void } {
   const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(`uncaught: ${error}`));
-  page.on("console", (message) => {
+  const onError = (error: Error) => problems.push(`uncaught: ${error}`);
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() === "error" || message.type() === "warning") {
       problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
     }
-  });
-  return problems;
+  };
+  page.on("pageerror", onError);
+  page.on("console", onConsole);
+  return {
+    problems,
+    stop: () => {
+      page.off("pageerror", onError);
+      page.off("console", onConsole);
+    },
+  };
 }
 
 const marquee = (page: Page) => page.getByRole("region", { name: "Coin prices in US dollars" });
@@ -23,37 +41,77 @@ async function settle(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
+/**
+ * One page per worker for each pass: every route is still a full load of its own (a fresh
+ * document, console watched from before the request), but a worker does not pay for a new
+ * browser context and a cold cache per route. The context takes the project's options
+ * (viewport, user agent, the welcome tour seen), as the built-in `page` would.
+ */
+type RoutePages = { visitorPage: Page; memberPage: Page };
+
+async function workerPage(browser: Browser, options: BrowserContextOptions, use: (page: Page) => Promise<void>) {
+  const context = await browser.newContext(options);
+  await use(await context.newPage());
+  await context.close();
+}
+
+const routes = test.extend<object, RoutePages>({
+  visitorPage: [
+    async ({ browser }, use, { project }) => {
+      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState } = project.use;
+      // The other journeys run with reduced motion (playwright.config.ts); here the marquee moves.
+      const options = { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState };
+      await workerPage(browser, { ...options, reducedMotion: "no-preference" }, use);
+    },
+    { scope: "worker" },
+  ],
+  memberPage: [
+    async ({ browser }, use, { project }) => {
+      const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL } = project.use;
+      const signedIn = await newMember(browser, baseURL ?? "", uniqueHandle("routes"));
+      const storageState = await signedIn.storageState();
+      await signedIn.close();
+      const options = { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch, baseURL, storageState };
+      await workerPage(browser, { ...options, reducedMotion: "reduce" }, use);
+    },
+    { scope: "worker" },
+  ],
+});
+
 // Each route is loaded twice, as a visitor and as a member; the layout's checks that hold on
 // every route (the price marquee, the ticker strip) ride along rather than load them again.
-test.describe("every route renders", () => {
-  // The other journeys run with reduced motion (playwright.config.ts); here the marquee moves.
-  test.use({ reducedMotion: "no-preference" });
-
+routes.describe("every route renders", () => {
   for (const [path, heading] of routeHeadings) {
-    test(`${path} shows "${heading}", the five coins' prices, and the ticker where it belongs`, async ({ page }) => {
-      const problems = watchConsole(page);
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      await expect(page).toHaveTitle(`${heading} · Gemwire`);
-      await expect(page.locator("html")).toHaveClass(/dark/);
-      // Nothing blank and nothing blocked by the Content-Security-Policy.
-      await expect(page.getByRole("main")).not.toBeEmpty();
+    routes(
+      `${path} shows "${heading}", the five coins' prices, and the ticker where it belongs`,
+      async ({ visitorPage: page }) => {
+        const { problems, stop } = watchConsole(page);
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+        await expect(page).toHaveTitle(`${heading} · Gemwire`);
+        await expect(page.locator("html")).toHaveClass(/dark/);
+        // Nothing blank and nothing blocked by the Content-Security-Policy.
+        await expect(page.getByRole("main")).not.toBeEmpty();
 
-      await expect(marquee(page)).toBeVisible();
-      await expect(marqueeCoins(page)).toHaveCount(5);
-      await expect(marqueeCoins(page).first()).toContainText(/^BTC \$[\d,]+\.\d\d/);
-      // The moving track (two copies of the coins) never widens the page.
-      const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
-      expect(widths[0], "scrolls sideways").toBeLessThanOrEqual(widths[1] as number);
+        await expect(marquee(page)).toBeVisible();
+        await expect(marqueeCoins(page)).toHaveCount(5);
+        await expect(marqueeCoins(page).first()).toContainText(/^BTC \$[\d,]+\.\d\d/);
+        // The moving track (two copies of the coins) never widens the page.
+        const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+        expect(widths[0], "scrolls sideways").toBeLessThanOrEqual(widths[1] as number);
 
-      if (tickerHiddenOn.has(path)) await expect(page.getByTestId("ticker-strip")).toHaveCount(0);
-      else await expect(page.getByTestId("ticker-strip")).toBeVisible();
+        if (tickerHiddenOn.has(path)) await expect(page.getByTestId("ticker-strip")).toHaveCount(0);
+        else await expect(page.getByTestId("ticker-strip")).toBeVisible();
 
-      await settle(page);
-      expect(problems).toEqual([]);
-    });
+        await settle(page);
+        stop();
+        expect(problems).toEqual([]);
+      },
+    );
   }
+});
 
+test.describe("pages that are not routes", () => {
   test("home shows the tagline", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByText("Spot trending stories and scan Solana for AI suggested tickers")).toBeVisible();
@@ -87,52 +145,42 @@ test.describe("every route renders", () => {
   });
 });
 
-test.describe("every route as a member", () => {
-  let member: BrowserContextOptions["storageState"];
-
-  test.beforeAll(async ({ browser, baseURL }) => {
-    const context = await newMember(browser, baseURL ?? "", uniqueHandle("routes"));
-    member = await context.storageState();
-    await context.close();
-  });
-
+routes.describe("every route as a member", () => {
   for (const [path] of routeHeadings) {
-    test(`${path} logs no console warning or error, and its price marquee is one still row`, async ({
-      browser,
-      baseURL,
-    }) => {
-      // Reduced motion, as the project's journeys run.
-      const context = await browser.newContext({ baseURL, storageState: member, reducedMotion: "reduce" });
-      const page = await context.newPage();
-      const problems = watchConsole(page);
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await expect(page.getByRole("main")).not.toBeEmpty();
+    routes(
+      `${path} logs no console warning or error, and its price marquee is one still row`,
+      async ({ memberPage: page }) => {
+        const { problems, stop } = watchConsole(page);
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+        await expect(page.getByRole("main")).not.toBeEmpty();
 
-      await expect(marqueeCoins(page)).toHaveCount(5);
-      // Measured once the prices are in: their arrival widens the coins.
-      await expect(marqueeCoins(page).first()).toContainText("$");
-      const track = page.getByTestId("price-marquee-track");
-      expect(await track.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
-      await expect(marquee(page).getByRole("list", { includeHidden: true })).toHaveCount(1);
-      const before = await marqueeCoins(page).first().boundingBox();
-      await page.waitForTimeout(300);
-      expect(await marqueeCoins(page).first().boundingBox()).toEqual(before);
+        await expect(marqueeCoins(page)).toHaveCount(5);
+        // Measured once the prices are in: their arrival widens the coins.
+        await expect(marqueeCoins(page).first()).toContainText("$");
+        const track = page.getByTestId("price-marquee-track");
+        expect(await track.evaluate((element) => getComputedStyle(element).animationName)).toBe("none");
+        await expect(marquee(page).getByRole("list", { includeHidden: true })).toHaveCount(1);
+        const before = await marqueeCoins(page).first().boundingBox();
+        await page.waitForTimeout(300);
+        expect(await marqueeCoins(page).first().boundingBox()).toEqual(before);
 
-      await settle(page);
-      expect(problems).toEqual([]);
-      await context.close();
-    });
+        await settle(page);
+        stop();
+        expect(problems).toEqual([]);
+      },
+    );
   }
 });
 
 test.describe("an address that is no page", () => {
   test("answers 404 with the app, which shows its 404 page without console noise", async ({ page }) => {
-    const problems = watchConsole(page);
+    const { problems, stop } = watchConsole(page);
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await settle(page);
+    stop();
     // The 404 of the page itself is the one the browser may log; nothing else.
     expect(problems.filter((problem) => !problem.includes("/no/such/page"))).toEqual([]);
   });
