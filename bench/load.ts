@@ -1,7 +1,7 @@
 /**
  * Load over HTTP with autocannon: `connections` clients, each sending its next request
  * when the last answer has arrived, for `seconds`, after a warm-up of its own that is not
- * counted. Latencies are taken from every answer (autocannon's summary has no p95).
+ * counted (none when `warmUpSeconds` is 0). Latencies are taken from every answer (autocannon's summary has no p95).
  */
 import autocannon from "autocannon";
 
@@ -33,7 +33,8 @@ function cannon(url: string, { connections, seconds, headers = {} }: Options, on
 
 export async function runLoad(origin: string, path: string, options: Options): Promise<LoadResult> {
   const url = `${origin}${path}`;
-  await cannon(url, { ...options, seconds: options.warmUpSeconds ?? 1 });
+  const warmUpSeconds = options.warmUpSeconds ?? 1;
+  if (warmUpSeconds > 0) await cannon(url, { ...options, seconds: warmUpSeconds });
   const latencies: number[] = [];
   const result = await cannon(url, options, (ms) => latencies.push(ms));
   const sorted = Float64Array.from(latencies).sort();
