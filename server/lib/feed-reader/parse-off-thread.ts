@@ -1,9 +1,7 @@
-import { createRequire } from "node:module";
-import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { type ResourceLimits, Worker } from "node:worker_threads";
+import type { ResourceLimits } from "node:worker_threads";
 import { decodeText } from "../../outbound/charset.ts";
 import { OneAtATime } from "../one-at-a-time.ts";
+import { runWorker, WorkerStopped, workerBeside } from "../worker.ts";
 import type { NormalisedItem } from "./normalise.ts";
 import { FeedParseError, newestItems, parseFeed } from "./parse-feed.ts";
 
@@ -54,8 +52,8 @@ export type ParseOutcome = { items: NormalisedItem[] } | { parseError: string } 
 export type WorkerOptions = {
   deadlineMs?: number;
   resourceLimits?: ResourceLimits;
-  /** TEST ONLY: the worker spins this long before parsing, standing for a parser that hangs. */
-  testDelayMs?: number;
+  /** The worker's entry: parse-worker beside this module, unless a test stands in a slower one. */
+  entry?: URL;
 };
 
 /** Decodes, parses and normalises a fetched body: what parse-worker.ts runs. */
@@ -82,12 +80,12 @@ export async function parseNewestItems(
   return outcome.items;
 }
 
-// Built, this module is parse-off-thread.js beside parse-worker.js; from source (tests,
-// `npm run dev`, benchmarks) both are .ts and the worker needs tsx to load them.
-const here = fileURLToPath(import.meta.url);
-const workerFile = new URL(`./parse-worker${path.extname(here)}`, import.meta.url);
+const parseWorker = workerBeside(import.meta.url, "parse-worker");
 
-function startWorker(job: ParseJob, options: WorkerOptions): Worker {
+/** Runs one worker; its turn ends only once the worker has exited, so its memory is free. */
+async function inWorker(job: ParseJob, signal: AbortSignal | undefined, options: WorkerOptions): Promise<ParseOutcome> {
+  const deadlineMs = options.deadlineMs ?? PARSE_DEADLINE_MS;
+  const limits = options.resourceLimits ?? WORKER_LIMITS;
   // Only a buffer of its own can move to the worker; a view into a shared pool is copied.
   const owned =
     job.body.byteOffset === 0 &&
@@ -95,60 +93,31 @@ function startWorker(job: ParseJob, options: WorkerOptions): Worker {
     job.body.buffer instanceof ArrayBuffer
       ? job.body
       : new Uint8Array(job.body);
-  const workerOptions = {
-    workerData: { ...job, body: owned, testDelayMs: options.testDelayMs },
-    transferList: [owned.buffer as ArrayBuffer],
-    resourceLimits: options.resourceLimits ?? WORKER_LIMITS,
-  };
-  if (!here.endsWith(".ts")) return new Worker(workerFile, workerOptions);
-  const tsx = path.join(path.dirname(createRequire(import.meta.url).resolve("tsx")), "esm", "api", "index.mjs");
-  const boot = `import(${JSON.stringify(pathToFileURL(tsx).href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(workerFile.href)}); });`;
-  return new Worker(boot, { ...workerOptions, eval: true });
-}
-
-/** Why a worker stopped without an answer, for FeedParseError's reason (see plain-errors.ts). */
-function workerFailure(error: Error & { code?: string }, limits: ResourceLimits): FeedParseError {
-  if (error.code === "ERR_WORKER_OUT_OF_MEMORY") {
-    return new FeedParseError(`The parser ran out of memory (limit ${limits.maxOldGenerationSizeMb} MB)`);
-  }
-  return new FeedParseError(`The parser failed: ${error.message}`);
-}
-
-/** Runs one worker; its turn ends only once the worker has exited, so its memory is free. */
-function inWorker(job: ParseJob, signal: AbortSignal | undefined, options: WorkerOptions): Promise<ParseOutcome> {
-  return new Promise((resolve, reject) => {
-    signal?.throwIfAborted();
-    const deadlineMs = options.deadlineMs ?? PARSE_DEADLINE_MS;
-    const limits = options.resourceLimits ?? WORKER_LIMITS;
-    const worker = startWorker(job, options);
-    workersRunning++;
-    let settled = false;
-    const settle = (finish: () => void) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(deadline);
-      signal?.removeEventListener("abort", onAbort);
-      const exited = () => {
-        workersRunning--;
-        finish();
-      };
-      void worker.terminate().then(exited, exited);
-    };
-    const deadline = setTimeout(
-      () =>
-        settle(() =>
-          reject(new FeedParseError(`The parser took longer than ${seconds(deadlineMs)} s and was stopped`)),
-        ),
+  signal?.throwIfAborted();
+  workersRunning++;
+  try {
+    return await runWorker<ParseOutcome>(options.entry ?? parseWorker, {
+      workerData: { ...job, body: owned },
+      transferList: [owned.buffer as ArrayBuffer],
+      resourceLimits: limits,
       deadlineMs,
-    );
-    const onAbort = () => settle(() => reject(signal?.reason));
-    signal?.addEventListener("abort", onAbort, { once: true });
-    worker.once("message", (outcome: ParseOutcome) => settle(() => resolve(outcome)));
-    worker.once("error", (error) => settle(() => reject(workerFailure(error, limits))));
-    worker.once("exit", (code) =>
-      settle(() => reject(new FeedParseError(`The parser stopped without an answer (exit code ${code})`))),
-    );
-  });
+      signal,
+    });
+  } catch (error) {
+    if (!(error instanceof WorkerStopped)) throw error;
+    switch (error.reason) {
+      case "deadline":
+        throw new FeedParseError(`The parser took longer than ${seconds(deadlineMs)} s and was stopped`);
+      case "out_of_memory":
+        throw new FeedParseError(`The parser ran out of memory (limit ${limits.maxOldGenerationSizeMb} MB)`);
+      case "exited":
+        throw new FeedParseError(`The parser stopped without an answer (exit code ${error.exitCode})`);
+      default:
+        throw new FeedParseError(`The parser failed: ${error.message}`);
+    }
+  } finally {
+    workersRunning--;
+  }
 }
 
 function seconds(ms: number): string {

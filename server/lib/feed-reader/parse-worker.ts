@@ -3,12 +3,7 @@ import { parentPort, workerData } from "node:worker_threads";
 import { FeedParseError } from "./parse-feed.ts";
 import { type ParseJob, type ParseOutcome, parseJob } from "./parse-off-thread.ts";
 
-const job = workerData as ParseJob & { testDelayMs?: number };
-// TEST ONLY (WorkerOptions.testDelayMs): a parser that hangs, which only the deadline stops.
-if (job.testDelayMs) {
-  const until = Date.now() + job.testDelayMs;
-  while (Date.now() < until);
-}
+const job = workerData as ParseJob;
 let outcome: ParseOutcome;
 try {
   outcome = { items: parseJob(job) };
