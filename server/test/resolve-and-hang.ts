@@ -6,17 +6,15 @@
  */
 import { openDatabase } from "../db/connection.ts";
 import { resolveDuePredictions } from "../modules/gems/resolution.ts";
+import { afterQuery, updateOf } from "./after-query.ts";
 import { scriptedPrices } from "./scripted-prices.ts";
 
 const location = JSON.parse(process.env.RESOLVE_DATABASE ?? "{}");
 const { symbol, usd, asOf, now } = JSON.parse(process.env.RESOLVE_PRICE ?? "{}");
-const database = openDatabase(location);
 const prices = scriptedPrices();
 prices.set(symbol, usd, asOf);
-await resolveDuePredictions(database, prices.service, {
-  now,
-  midway: async () => {
-    process.stdout.write("midway\n");
-    await new Promise(() => {});
-  },
+const database = afterQuery(openDatabase(location), updateOf("user_predictions"), async () => {
+  process.stdout.write("midway\n");
+  await new Promise(() => {});
 });
+await resolveDuePredictions(database, prices.service, { now });

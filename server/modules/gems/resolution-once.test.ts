@@ -4,6 +4,7 @@ import { INITIAL_GEMS } from "../../../contracts/gems-catalog.ts";
 import { openDatabase } from "../../db/connection.ts";
 import { RESOLVE_EVERY_MS, runPredictionResolver } from "../../jobs/prediction-resolver.ts";
 import { joinAsMember } from "../../test/accounts.ts";
+import { afterQuery, updateOf } from "../../test/after-query.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
 import { gemsTestApp } from "../../test/gems-app.ts";
 import { resolutionFixture } from "../../test/resolution-fixture.ts";
@@ -23,10 +24,11 @@ describe.each(testDatabaseTargets())("resolving predictions exactly once on $dia
   it("leaves nothing behind when a resolution fails midway, and a re-run pays once", async () => {
     const p = await placed(100);
     prices.set("BTC", 110, p.endsAt);
-    const midway = () => {
+    // The power goes once the status is written, inside the transaction, before any GEMS move.
+    const cut = afterQuery(ctx.handle.database, updateOf("user_predictions"), () => {
       throw new Error("power cut");
-    };
-    await expect(resolveDuePredictions(ctx.handle.database, prices.service, { now: p.endsAt, midway })).rejects.toThrow(
+    });
+    await expect(resolveDuePredictions(cut, prices.service, { now: p.endsAt })).rejects.toThrow(
       /could not be resolved/,
     );
     expect(await row(p.id)).toMatchObject({ status: "active", completed_at: null, payout: null });

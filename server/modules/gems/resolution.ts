@@ -22,11 +22,7 @@ export type Resolution =
   | { id: string; userId: string; status: "lost" }
   | { id: string; userId: string; status: "void"; payout: number };
 
-export type ResolveOptions = {
-  now: number;
-  /** Tests only: runs inside a resolution's transaction after the status is written, before any GEMS move. */
-  midway?: (predictionId: string) => Promise<void> | void;
-};
+export type ResolveOptions = { now: number };
 
 /**
  * The due predictions this pass can settle, oldest end first: those whose token has a
@@ -115,7 +111,6 @@ async function writeResolution(
       .where("status", "=", "active")
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) return false;
-    await options.midway?.(due.id);
     if (outcome.status !== "lost") {
       await creditGems(
         { db: trx },
