@@ -98,6 +98,7 @@ export const commentsSchema = z.object({
   next: z.string().nullable(),
   total: z.number().int().describe("How many comments the article or post has"),
 });
+export type Comments = z.infer<typeof commentsSchema>;
 
 export const addCommentSchema = z.object({ contentId: contentIdSchema, content: commentContentSchema });
 export const editCommentSchema = z.object({ content: commentContentSchema });
@@ -133,8 +134,10 @@ export const notificationsSchema = z.object({
   next: z.number().int().nullable().describe("Pass as `before` for older ones; null on the last page"),
   seq: z.number().int().describe("The member's latest notification number: open the stream with after=seq"),
 });
+export type Notifications = z.infer<typeof notificationsSchema>;
 
 export const unreadSchema = z.object({ unread: z.number().int().min(0) });
+export type Unread = z.infer<typeof unreadSchema>;
 
 export const notificationIdParamsSchema = z.object({ id: text().min(1).max(40) });
 
@@ -185,3 +188,4 @@ export const blurtsSchema = z.object({
   blurts: z.array(blurtSchema).describe("In the order the sort asks for"),
   next: z.string().nullable(),
 });
+export type Blurts = z.infer<typeof blurtsSchema>;

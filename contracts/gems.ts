@@ -13,6 +13,7 @@ import {
 import { text } from "./text.ts";
 
 export const gemsSchema = z.object({ balance: z.number().int().describe("The signed-in member's GEMS") });
+export type Gems = z.infer<typeof gemsSchema>;
 
 export const placePredictionSchema = z.object({
   token: text().trim().min(1).max(15).describe("A built-in token's symbol, e.g. BTC (case-insensitive)"),
@@ -77,6 +78,7 @@ export const placedPredictionSchema = z.object({
   prediction: predictionSchema,
   balance: z.number().int().describe("The member's GEMS after the stake"),
 });
+export type PlacedPrediction = z.infer<typeof placedPredictionSchema>;
 
 export const predictionsQuerySchema = z.object({
   mine: z.enum(["1"]).optional().describe("Only the signed-in member's predictions"),
@@ -88,6 +90,7 @@ export const predictionsSchema = z.object({
   predictions: z.array(predictionSchema).describe("Newest first"),
   next: z.string().nullable(),
 });
+export type Predictions = z.infer<typeof predictionsSchema>;
 
 export const leaderboardQuerySchema = z.object({ period: z.enum(leaderboardPeriods).default("all") });
 
@@ -104,3 +107,5 @@ export const leaderboardSchema = z.object({
     }),
   ),
 });
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
+export type LeaderboardMember = Leaderboard["members"][number];

@@ -7,10 +7,10 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import type { Blurt, Blurts, Comment, Comments } from "../../../contracts/community.ts";
 import type { BlurtFilter, BlurtSort } from "../../../contracts/community-catalog.ts";
 import { getJson, sendJson } from "../../lib/api-client.ts";
 import { paths } from "../../paths.ts";
-import type { Blurt, Blurts, Comment, Comments } from "./types.ts";
 
 /*
  * Comments and the Blurts timeline (notifications are in notifications-api.ts). Every key

@@ -1,6 +1,6 @@
 import type { Me } from "../../../contracts/accounts.ts";
+import type { Comment } from "../../../contracts/community.ts";
 import { COMMENT_EDIT_WINDOW_MS, COMMENT_MAX_LENGTH } from "../../../contracts/community-catalog.ts";
-import type { Comment } from "./types.ts";
 
 /** From this many characters on, the form says how many of the 2,000 are used. */
 export const COUNTER_FROM = COMMENT_MAX_LENGTH - 200;

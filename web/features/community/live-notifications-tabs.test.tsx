@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Notification } from "../../../contracts/community.ts";
 import { json } from "../../test/api-fixtures.ts";
 import { useNotifications, useUnreadCount } from "./notifications-api.ts";
 import type { BrowserParts } from "./shared-notification-stream.ts";
 import { notification } from "./test-community.tsx";
 import { FakeEventSource, passWithPings } from "./test-event-source.ts";
 import { fakeBrowser, settle } from "./test-tabs.ts";
-import type { Notification } from "./types.ts";
 import { NOTIFICATIONS_POLL_MS, useLiveNotifications } from "./use-live-notifications.ts";
 
 /** What the server holds: newest first. */

@@ -1,5 +1,6 @@
+import type { NotificationEvent } from "../../../contracts/community.ts";
 import { paths } from "../../paths.ts";
-import type { NotificationEvent, NotificationSummary } from "./types.ts";
+import type { NotificationSummary } from "./types.ts";
 
 /**
  * Whether notifications arrive on their own right now; while not "open" the app polls.

@@ -8,9 +8,10 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import type { Notification, NotificationEvent, Notifications, Unread } from "../../../contracts/community.ts";
 import { ApiError, getJson, sendJson } from "../../lib/api-client.ts";
 import { paths } from "../../paths.ts";
-import type { Notification, NotificationEvent, NotificationSummary, Notifications, Unread } from "./types.ts";
+import type { NotificationSummary } from "./types.ts";
 
 /*
  * The member's notifications: the list, the unread count (badge) and the changes the

@@ -1,5 +1,6 @@
+import type { NotificationEvent } from "../../../contracts/community.ts";
 import { isFinal, openNotificationStream, type StreamFactory, type StreamState } from "./notification-stream.ts";
-import type { NotificationEvent, NotificationSummary } from "./types.ts";
+import type { NotificationSummary } from "./types.ts";
 
 /*
  * One notification stream per browser, not per tab: a browser keeps 6 connections per

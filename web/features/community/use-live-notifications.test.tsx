@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-quer
 import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Notification } from "../../../contracts/community.ts";
 import { json } from "../../test/api-fixtures.ts";
 import { STREAM_RETRY_MS } from "./notification-stream.ts";
 import { summaryQuery, useNotifications, useUnreadCount } from "./notifications-api.ts";
@@ -9,7 +10,6 @@ import type { BrowserParts } from "./shared-notification-stream.ts";
 import { notification } from "./test-community.tsx";
 import { FakeEventSource, passWithPings } from "./test-event-source.ts";
 import { fakeBrowser } from "./test-tabs.ts";
-import type { Notification } from "./types.ts";
 import { FOCUS_REFRESH_MS, NOTIFICATIONS_POLL_MS, useLiveNotifications } from "./use-live-notifications.ts";
 
 /** What the server holds: newest first. */

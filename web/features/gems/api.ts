@@ -6,10 +6,10 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import type { Gems, Leaderboard, PlacedPrediction, PlacePrediction, Predictions } from "../../../contracts/gems.ts";
 import type { LeaderboardPeriod } from "../../../contracts/gems-catalog.ts";
 import { getJson, sendJson } from "../../lib/api-client.ts";
 import { paths } from "../../paths.ts";
-import type { Gems, Leaderboard, PlacedPrediction, PlacePrediction, Predictions } from "./types.ts";
 
 /**
  * Every GEMS query key starts with "gems", so one invalidation after a placement refreshes

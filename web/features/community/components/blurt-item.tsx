@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { Blurt, Comment } from "../../../../contracts/community.ts";
 import { commenterName } from "../../../../contracts/community-catalog.ts";
 import type { Prediction } from "../../../../contracts/gems.ts";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
-import type { Blurt, Comment } from "../types.ts";
 import { CommentItem } from "./comment-item.tsx";
 import { UGC_REL } from "./comment-text.tsx";
 import { MemberFace } from "./member-face.tsx";

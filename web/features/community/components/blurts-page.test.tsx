@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useNavigate } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Blurt } from "../../../../contracts/community.ts";
 import { apiError, json, prediction } from "../../../test/api-fixtures.ts";
 import { comment, renderWith, urls, visitor } from "../test-community.tsx";
-import type { Blurt } from "../types.ts";
 import { BlurtsPage } from "./blurts-page.tsx";
 
 let fetchMock: ReturnType<typeof vi.fn>;

@@ -1,6 +1,7 @@
 import { Trophy } from "lucide-react";
 import { useRef } from "react";
 import { Link, useSearchParams } from "react-router";
+import type { Blurt } from "../../../../contracts/community.ts";
 import {
   type BlurtFilter,
   type BlurtSort,
@@ -16,7 +17,6 @@ import { ToggleGroup } from "../../../components/ui/toggle-group.tsx";
 import { paths } from "../../../paths.ts";
 import { COMMENTS_FAILED, PREDICTIONS_FAILED, useBlurts } from "../api.ts";
 import { blurtsFailure, readBlurtParams, withBlurtParams } from "../blurt-params.ts";
-import type { Blurt } from "../types.ts";
 import { BlurtItem, type RenderPrediction } from "./blurt-item.tsx";
 import { OpenedComment, useOpenedComment } from "./opened-comment.tsx";
 

@@ -1,12 +1,12 @@
 import { Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
+import type { Comment } from "../../../../contracts/community.ts";
 import { commenterName } from "../../../../contracts/community-catalog.ts";
 import { FormError } from "../../../components/ui/form.tsx";
 import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import { useMe } from "../../../lib/session.ts";
 import { useDeleteComment, useEditComment } from "../api.ts";
 import { commentPermissions, editTimeLeft } from "../comment-rules.ts";
-import type { Comment } from "../types.ts";
 import { CommentEditor } from "./comment-editor.tsx";
 import { CommentText } from "./comment-text.tsx";
 import { MemberFace } from "./member-face.tsx";

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Comment } from "../../../../contracts/community.ts";
 import { COMMENT_EDIT_WINDOW_MS } from "../../../../contracts/community-catalog.ts";
 import { toastStore } from "../../../components/ui/toast/toast-store.ts";
 import { apiError, json } from "../../../test/api-fixtures.ts";
 import { resetDrafts } from "../drafts.ts";
 import { asMember, comment, hal, renderWith, satoshi, urls, visitor } from "../test-community.tsx";
-import type { Comment } from "../types.ts";
 import { CommentSection } from "./comment-section.tsx";
 
 const ARTICLE = "https://news.example/bitcoin-record";

@@ -1,5 +1,6 @@
 import { CheckCheck } from "lucide-react";
 import { useNavigate } from "react-router";
+import type { Notification } from "../../../../contracts/community.ts";
 import { Button } from "../../../components/ui/form.tsx";
 import { EmptyState, LoadError, LoadMore, RefreshFailed } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
@@ -10,7 +11,6 @@ import { formatDateTime, relativeTime } from "../../../lib/dates.ts";
 import { safeNextPath } from "../../../lib/return-path.ts";
 import { useMe } from "../../../lib/session.ts";
 import { useMarkAllRead, useMarkRead, useNotifications, useUnreadCount } from "../notifications-api.ts";
-import type { Notification } from "../types.ts";
 
 export const NO_NOTIFICATIONS = "No notifications";
 export const NOTIFICATIONS_FAILED = "Failed to load notifications";

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { LeaderboardMember } from "../../../../contracts/gems.ts";
 import { apiError, json } from "../../../test/api-fixtures.ts";
-import type { LeaderboardMember } from "../types.ts";
 import { LeaderboardPage } from "./leaderboard-page.tsx";
 
 let answer: (period: string | null) => Response;

@@ -1,11 +1,11 @@
 import { useState } from "react";
+import type { LeaderboardMember } from "../../../../contracts/gems.ts";
 import { type LeaderboardPeriod, leaderboardPeriods } from "../../../../contracts/gems-catalog.ts";
 import { EmptyState, LoadError } from "../../../components/ui/list-states.tsx";
 import { Page } from "../../../components/ui/page.tsx";
 import { Spinner } from "../../../components/ui/spinner.tsx";
 import { useLeaderboard } from "../api.ts";
 import { formatNet, formatRate } from "../format.ts";
-import type { LeaderboardMember } from "../types.ts";
 
 const periodLabels: Record<LeaderboardPeriod, string> = { all: "All time", "7d": "Last 7 days" };
 

@@ -1,8 +1,8 @@
+import type { Prediction } from "../../../../contracts/gems.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { formatUsd } from "../../../lib/usd.ts";
 import { formatCountdown } from "../countdown.ts";
 import { formatGems } from "../format.ts";
-import type { Prediction } from "../types.ts";
 
 const outcomeLook = {
   won: { label: "Won", className: "bg-emerald-950 text-emerald-300 border-emerald-800" },

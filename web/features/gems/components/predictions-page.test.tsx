@@ -3,9 +3,9 @@ import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Me, Member } from "../../../../contracts/accounts.ts";
+import type { Predictions } from "../../../../contracts/gems.ts";
 import { formatDateTime } from "../../../lib/dates.ts";
 import { apiError, json, prediction } from "../../../test/api-fixtures.ts";
-import type { Predictions } from "../types.ts";
 import { PredictionsPage } from "./predictions-page.tsx";
 
 const satoshi: Member = { id: "u1", handle: "satoshi", username: null, email: null, avatar: null };
