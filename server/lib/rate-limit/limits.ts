@@ -51,3 +51,19 @@ export async function enforceLimits(
     if (!allowed) throw new RateLimitedError(Math.ceil(retryAfterMs / 1000), message);
   }
 }
+
+/** A duration as the API's descriptions say it: "60 s", "a minute", "10 minutes", "24 hours". */
+export function durationInWords(ms: number): string {
+  const HOUR = 60 * MINUTE;
+  if (ms % HOUR === 0) return ms === HOUR ? "an hour" : `${ms / HOUR} hours`;
+  if (ms % MINUTE === 0) return ms === MINUTE ? "a minute" : `${ms / MINUTE} minutes`;
+  return `${ms / 1000} s`;
+}
+
+/** A rule as the API's descriptions say it: "30 a minute", "120 placements in 10 minutes". */
+export function ruleInWords(rule: RateLimitRule, what?: string): string {
+  const count = what ? `${rule.limit} ${what}` : String(rule.limit);
+  return rule.windowMs === MINUTE || rule.windowMs === 60 * MINUTE
+    ? `${count} ${durationInWords(rule.windowMs)}`
+    : `${count} in ${durationInWords(rule.windowMs)}`;
+}

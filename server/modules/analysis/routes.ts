@@ -6,15 +6,16 @@ import {
   storyAnalysisQuerySchema,
   storyAnalysisSchema,
 } from "../../../contracts/analysis.ts";
-import { ANALYSIS_FAILED } from "../../../contracts/analysis-catalog.ts";
+import { ANALYSIS_CACHE_MS, ANALYSIS_FAILED } from "../../../contracts/analysis-catalog.ts";
 import { errorBodySchema } from "../../../contracts/errors.ts";
 import type { RateLimitMessage } from "../../errors.ts";
 import { limitAddress } from "../../lib/rate-limit/client-address.ts";
-import { enforceLimits } from "../../lib/rate-limit/limits.ts";
+import { durationInWords, enforceLimits, ruleInWords } from "../../lib/rate-limit/limits.ts";
 import type { RateLimitRule } from "../../lib/rate-limit/rate-limit.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
+import { MAX_PAGES_PER_ASKER } from "../pages/index.ts";
 import { LLM_FETCH } from "./llm.ts";
-import { AnalysisService, type Asker } from "./service.ts";
+import { AnalysisService, type Asker, FAILURE_CACHE_MS } from "./service.ts";
 
 /** New analyses one asker may start: far more than anyone reads; analyses already kept are free. */
 export const ANALYSES_PER_ASKER: RateLimitRule = { limit: 20, windowMs: 60_000 };
@@ -76,8 +77,7 @@ export const analysisRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["analysis"],
         summary: "Analyse an article: its headline, 3–5 key points quoted from it, and the coins it names",
-        description:
-          "Key points are the article's own sentences chosen by TextRank (or written by the operator's LLM when ANALYSIS_LLM_URL is set: method says which); tickers come from cashtags, 'Name (SYM)' and the price API's coin list, most mentioned first. A blog post's /blog/<slug> is analysed from its stored text. Analyses are kept 24 hours (a failing page, or one made while the coin list or the LLM failed, 10 minutes); new ones are limited to 20 a minute and 2 at once per member or address (429), and only a few run at once per server (503, some kept for members). Private and local addresses are never fetched. Failures answer 'Analysis failed: <why>'.",
+        description: `Key points are the article's own sentences chosen by TextRank (or written by the operator's LLM when ANALYSIS_LLM_URL is set: method says which); tickers come from cashtags, 'Name (SYM)' and the price API's coin list, most mentioned first. A blog post's /blog/<slug> is analysed from its stored text. Analyses are kept ${durationInWords(ANALYSIS_CACHE_MS)} (a failing page, or one made while the coin list or the LLM failed, ${durationInWords(FAILURE_CACHE_MS)}); new ones are limited to ${ruleInWords(ANALYSES_PER_ASKER)} and ${MAX_PAGES_PER_ASKER} at once per member or address (429), and only a few run at once per server (503, some kept for members). Private and local addresses are never fetched. Failures answer '${ANALYSIS_FAILED}: <why>'.`,
         querystring: analysisQuerySchema,
         response: { 200: analysisSchema, ...errors },
       },

@@ -14,9 +14,16 @@ import { memberFeedKeySchema } from "../../../contracts/reading.ts";
 import { answersOf, JSON_TYPE, PRIVATE_REVALIDATE, sendKept } from "../../lib/answer-cache.ts";
 import type { VersionedTable } from "../../lib/data-versions.ts";
 import { limitAddress } from "../../lib/rate-limit/client-address.ts";
-import { enforceLimits } from "../../lib/rate-limit/limits.ts";
+import { durationInWords, enforceLimits, ruleInWords } from "../../lib/rate-limit/limits.ts";
 import { checkMemberFeedReader } from "../member-feeds/service.ts";
-import { listFeedItems, listFeeds, requestFeedRefresh, searchFeedItems } from "./service.ts";
+import {
+  listFeedItems,
+  listFeeds,
+  READER_REFRESH_GAP_MS,
+  requestFeedRefresh,
+  SEARCH_LIMIT,
+  searchFeedItems,
+} from "./service.ts";
 
 /**
  * What a list of FeedItems is made of: the articles, their votes and comment counts (and
@@ -37,6 +44,8 @@ const notModified = z.undefined().describe("Not modified: the answer If-None-Mat
 
 /** 'Refresh Feed' asks from one address: far more than a person clicks. */
 const READER_REFRESHES_PER_ADDRESS = { limit: 60, windowMs: 10 * 60_000 };
+/** The gap a refresh asked for keeps from the last attempt, in words: "a minute to 15 minutes". */
+const GAP = `${durationInWords(READER_REFRESH_GAP_MS.min)} to ${durationInWords(READER_REFRESH_GAP_MS.max)}`;
 
 export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -56,10 +65,8 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ["feeds"],
-        summary:
-          "Ask for a feed to be fetched again soon (never sooner than half the scheduler's own wait, 1 to 15 minutes after its last attempt, whoever asks)",
-        description:
-          "The server's scheduler fetches the feed as soon as allowed: now, or once half the wait it chose after the last attempt (the refresh period, or a failing feed's backoff) has passed, kept between 1 and 15 minutes. Poll GET /api/feeds and watch lastAttempt. 60 asks per address in 10 minutes.",
+        summary: `Ask for a feed to be fetched again soon (never sooner than half the scheduler's own wait, ${GAP} after its last attempt, whoever asks)`,
+        description: `The server's scheduler fetches the feed as soon as allowed: now, or once half the wait it chose after the last attempt (the refresh period, or a failing feed's backoff) has passed, kept between ${durationInWords(READER_REFRESH_GAP_MS.min)} and ${durationInWords(READER_REFRESH_GAP_MS.max)}. Poll GET /api/feeds and watch lastAttempt. ${ruleInWords(READER_REFRESHES_PER_ADDRESS, "asks per address")}.`,
         params: z.object({ key: feedKeySchema }),
         response: { 202: z.object({ feed: feedStatusSchema }), 400: errorBodySchema, 429: errorBodySchema },
       },
@@ -98,7 +105,10 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
           JSON.stringify(
             z.encode(
               feedItemsSchema,
-              await listFeedItems(app.database, app.sources, key, request.query, viewerId, app.config.storiesWindowMs),
+              await listFeedItems(app.database, app.sources, key, request.query, {
+                viewerId,
+                storiesWindowMs: app.config.storiesWindowMs,
+              }),
             ),
           ),
       });
@@ -112,8 +122,7 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["feeds"],
         summary: "Search every stored article's title and description (at most 5 stories, each link once)",
-        description:
-          "Matches anywhere in a title or description, ignoring case; title matches first, then the newest. The matches are grouped by story (FeedItem.story; an article in no story stands alone) and the best 5 groups answered, each group's matching articles together, earliest first, so one story's copies take one place. Fold them with foldByStory. Answers carry an ETag (private, no-cache): with If-None-Match, an unchanged answer answers 304.",
+        description: `Matches anywhere in a title or description, ignoring case; title matches first, then the newest. The matches are grouped by story (FeedItem.story; an article in no story stands alone) and the best ${SEARCH_LIMIT} groups answered, each group's matching articles together, earliest first, so one story's copies take one place. Fold them with foldByStory. Answers carry an ETag (private, no-cache): with If-None-Match, an unchanged answer answers 304.`,
         querystring: searchQuerySchema,
         response: { 200: searchResultsSchema, 304: notModified, 400: errorBodySchema },
       },
@@ -124,13 +133,11 @@ export const feedRoutes: FastifyPluginAsyncZod = async (app) => {
         key: JSON.stringify(["search", request.query.q, viewerId]),
         tables: itemTablesFor(viewerId),
         build: async () => {
-          const results = await searchFeedItems(
-            app.database,
-            request.query.q,
+          const results = await searchFeedItems(app.database, request.query.q, {
             viewerId,
-            app.config.storiesWindowMs,
-            app.config.memberFeeds,
-          );
+            storiesWindowMs: app.config.storiesWindowMs,
+            memberFeeds: app.config.memberFeeds,
+          });
           return JSON.stringify(z.encode(searchResultsSchema, { results }));
         },
       });

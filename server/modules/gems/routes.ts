@@ -9,7 +9,8 @@ import {
   predictionsQuerySchema,
   predictionsSchema,
 } from "../../../contracts/gems.ts";
-import { enforceLimits, limits } from "../../lib/rate-limit/limits.ts";
+import { ENTRY_PRICE_MAX_AGE_MS } from "../../../contracts/gems-catalog.ts";
+import { durationInWords, enforceLimits, limits, ruleInWords } from "../../lib/rate-limit/limits.ts";
 import { currentMember } from "../../plugins/sessions.ts";
 import { getLeaderboard } from "./leaderboard.ts";
 import { getPredictions, placePrediction } from "./predictions.ts";
@@ -43,8 +44,7 @@ export const gemsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ["gems"],
         summary: "Place a prediction: the wager is staked at once, at a fresh entry price",
-        description:
-          "503 when no price younger than 60 s can be had for the token (nothing is staked); 400 when the wager exceeds the balance; 429 past 120 placements in 10 minutes.",
+        description: `503 when no price younger than ${durationInWords(ENTRY_PRICE_MAX_AGE_MS)} can be had for the token (nothing is staked); 400 when the wager exceeds the balance; 429 past ${ruleInWords(limits.predictionsPerMember, "placements")}.`,
         body: placePredictionSchema,
         response: { 201: placedPredictionSchema, ...errors },
       },

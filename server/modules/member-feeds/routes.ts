@@ -10,11 +10,11 @@ import {
   opmlImportResultSchema,
 } from "../../../contracts/reading.ts";
 import { MAX_MEMBER_FEEDS, MAX_OPML_BYTES } from "../../../contracts/reading-catalog.ts";
-import { enforceLimits } from "../../lib/rate-limit/limits.ts";
+import { durationInWords, enforceLimits, ruleInWords } from "../../lib/rate-limit/limits.ts";
 import type { GuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { currentMember } from "../../plugins/sessions.ts";
 import { createMemberFeedFetch, type MemberFeedFetchPolicy } from "./fetch.ts";
-import { importOpml } from "./import.ts";
+import { IMPORT_BUDGET_MS, IMPORT_CONCURRENCY, importOpml } from "./import.ts";
 import { writeOpml } from "./opml.ts";
 import { addMemberFeed, featureOff, listMemberFeeds, removeMemberFeed } from "./service.ts";
 
@@ -67,8 +67,7 @@ export const memberFeedRoutes: FastifyPluginAsyncZod<MemberFeedRoutesOptions> = 
       schema: {
         tags: ["member feeds"],
         summary: `Follow a feed by its address or its site's (at most ${MAX_MEMBER_FEEDS})`,
-        description:
-          "A feed's address (RSS, Atom, JSON Feed) or a web page's: then the first of its <link rel=\"alternate\"> feeds that answers is followed. Fetched through the guarded client, public addresses only (ALLOW_PRIVATE_SOURCES does not apply). Every follower of one address shares one feed, fetched once.",
+        description: `A feed's address (RSS, Atom, JSON Feed) or a web page's: then the first of its <link rel="alternate"> feeds that answers is followed. Fetched through the guarded client, public addresses only (ALLOW_PRIVATE_SOURCES does not apply). Every follower of one address shares one feed, fetched once. ${ruleInWords(ADDS_PER_MEMBER, "feeds added")} per member (429).`,
         body: addMemberFeedBodySchema,
         response: { 201: z.object({ feed: memberFeedSchema }), ...errors, 409: errorBodySchema, 422: errorBodySchema },
       },
@@ -135,8 +134,7 @@ export const memberFeedRoutes: FastifyPluginAsyncZod<MemberFeedRoutesOptions> = 
       schema: {
         tags: ["member feeds"],
         summary: "Follow the feeds an OPML file lists; each line's result",
-        description:
-          "Each outline with an xmlUrl is checked as if pasted (fetched, 4 at a time, within 25 seconds in all) and reported: added, skipped (already following, listed twice) or refused (not http(s), private address, over the limit, not a feed, did not answer). No DTD or entity is expanded.",
+        description: `Each outline with an xmlUrl is checked as if pasted (fetched, ${IMPORT_CONCURRENCY} at a time, within ${durationInWords(IMPORT_BUDGET_MS)} in all) and reported: added, skipped (already following, listed twice) or refused (not http(s), private address, over the limit, not a feed, did not answer). No DTD or entity is expanded. ${ruleInWords(IMPORTS_PER_MEMBER, "imports")} per member.`,
         body: opmlImportBodySchema,
         response: { 200: opmlImportResultSchema, ...errors },
       },
