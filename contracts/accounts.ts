@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { HANDLE_MAX } from "./accounts-catalog.ts";
 import { text, textChecks } from "./text.ts";
 
-export const HANDLE_MAX = 30;
+/** A handle as typed: an optional "@", then 1 to HANDLE_MAX letters, digits or underscores. */
+const HANDLE = new RegExp(`^@?[A-Za-z0-9_]{1,${HANDLE_MAX}}$`);
 
 export const handleSchema = text()
   .trim()
-  .regex(/^@?[A-Za-z0-9_]{1,30}$/, { error: "Use 1 to 30 letters, digits or underscores" })
+  .regex(HANDLE, { error: `Use 1 to ${HANDLE_MAX} letters, digits or underscores` })
   .transform((handle) => handle.replace(/^@/, ""));
 
 const optionalText = (max: number) =>
@@ -77,5 +79,9 @@ export const profileUpdateSchema = z.object({
 });
 
 export const deleteAccountSchema = z.object({
-  handle: text().trim().min(1, { error: "Type your handle to confirm" }).max(31),
+  // The handle as the member sees it, with its "@" if they type one.
+  handle: text()
+    .trim()
+    .min(1, { error: "Type your handle to confirm" })
+    .max(HANDLE_MAX + 1),
 });

@@ -3,6 +3,8 @@
  * import them (docs/decisions/009); contracts/community.ts holds the API schemas.
  */
 
+import { HANDLE_MAX } from "./accounts-catalog.ts";
+
 /** The longest comment, in UTF-16 code units as a textarea's maxLength counts them. */
 export const COMMENT_MAX_LENGTH = 2000;
 
@@ -83,7 +85,7 @@ export function commentPreview(content: string): string {
   return `${parts.slice(0, NOTIFICATION_PREVIEW_LENGTH).join("")}...`;
 }
 
-const MENTION = /(?<![\w@/.])@([A-Za-z0-9_]{1,30})(?![\w@])/g;
+const MENTION = new RegExp(`(?<![\\w@/.])@([A-Za-z0-9_]{1,${HANDLE_MAX}})(?![\\w@])`, "g");
 
 /** The distinct handles a comment mentions (`@handle`), lower-cased, at most MAX_MENTIONS. */
 export function mentionedHandles(content: string): string[] {

@@ -29,6 +29,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** What a query needs: the database's Kysely, or a transaction's. */
+export type Db = Pick<Database, "db">;
+/** What a query needs that writes its SQL by dialect. */
+export type DbWithDialect = Pick<Database, "db" | "dialect">;
+
 export class MigrationLockTimeout extends Error {
   constructor(description: string, timeoutMs: number, options?: { cause?: unknown }) {
     super(

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { ExpressionBuilder } from "kysely";
 import type { Invite } from "../../../contracts/accounts.ts";
-import type { Database } from "../../db/database.ts";
+import type { Database, Db } from "../../db/database.ts";
 import type { Schema } from "../../db/schema.ts";
 
 const DAY = 86_400_000;
@@ -62,12 +62,7 @@ export async function createInvite(
  * Uses an invitation for `handle`, atomically: of two sign-ups racing with one code,
  * exactly one gets it. Returns false when the code is unknown, used, revoked or expired.
  */
-export async function consumeInvite(
-  { db }: Pick<Database, "db">,
-  code: string,
-  handle: string,
-  now: number,
-): Promise<boolean> {
+export async function consumeInvite({ db }: Db, code: string, handle: string, now: number): Promise<boolean> {
   const result = await db
     .updateTable("invites")
     .set({ used_at: now, used_by: handle })

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { dayOf } from "../../lib/days.ts";
 import { joinAsMember, TEST_ADMIN_PASSWORD } from "../../test/accounts.ts";
 import { buildTestApp, withTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
-import { dayOf } from "./service.ts";
 
 /** What Chromium driven by Playwright sends (our browser tests). */
 const HEADLESS_CHROME =

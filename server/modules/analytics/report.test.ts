@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { analyticsSchema } from "../../../contracts/content.ts";
+import { DAY_MS, dayOf } from "../../lib/days.ts";
 import { cookieOf, joinAsMember, TEST_ADMIN_PASSWORD } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
-import { analyticsReport, dayOf } from "./service.ts";
+import { analyticsReport } from "./service.ts";
 
-const DAY_MS = 86_400_000;
 /** A fixed "now", late in a UTC day, so the period's edges are known. */
 const NOW = Date.parse("2030-03-15T23:30:00Z");
 

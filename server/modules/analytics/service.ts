@@ -3,16 +3,12 @@ import type { Analytics } from "../../../contracts/content.ts";
 import { ANALYTICS_TOP_PAGES } from "../../../contracts/content-catalog.ts";
 import { pageRouteOf } from "../../../contracts/pages.ts";
 import type { Database } from "../../db/database.ts";
+import { DAY_MS, dayOf } from "../../lib/days.ts";
 import { limitAddress } from "../../lib/rate-limit/client-address.ts";
 import { limits } from "../../lib/rate-limit/limits.ts";
 import { hitRateLimit } from "../../lib/rate-limit/rate-limit.ts";
 import { isAutomated, isPrefetch } from "./automated.ts";
 import { countPageView, readDailyViews, readTopRoutes } from "./repository.ts";
-
-const DAY_MS = 86_400_000;
-
-/** The UTC day of a moment, as stored: YYYY-MM-DD. */
-export const dayOf = (at: number): string => new Date(at).toISOString().slice(0, 10);
 
 /** What the page-view call knows about a view; only the route pattern and the day are kept. */
 export type PageViewReport = {

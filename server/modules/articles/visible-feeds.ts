@@ -30,10 +30,6 @@ export async function visibleFeedsOf(database: Database, viewerId: string | null
 
 export const visibleFeedKeys = (visible: VisibleFeeds): string[] => [...BUILT_IN_FEED_KEYS, ...visible.followed];
 
-/** Whether an article of `feedKey` is in the viewer's lists. */
-export const isVisibleFeed = (visible: VisibleFeeds, feedKey: string) =>
-  !isMemberFeedKey(feedKey) || visible.followed.includes(feedKey);
-
 /** `<column> IN (the visible keys)`, for raw SQL over articles. */
 export function visibleFeedsSql(visible: VisibleFeeds, column = "feed_key"): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(column)} IN (${sql.join(visibleFeedKeys(visible))})`;

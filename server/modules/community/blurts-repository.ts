@@ -1,10 +1,9 @@
 import { type SqlBool, sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { DbWithDialect } from "../../db/database.ts";
 import type { PredictionRow } from "../gems/index.ts";
 import type { After, Branch } from "./blurts-order.ts";
 import type { CommentRow } from "./comments-presenter.ts";
 
-type Db = Pick<Database, "db" | "dialect">;
 type Table = "user_interactions" | "user_predictions";
 
 /**
@@ -13,13 +12,13 @@ type Table = "user_interactions" | "user_predictions";
  * the database's collation (en-US puts "_x" before "aa" before "Ba"), and a page's end
  * would not be where the next page's query starts. SQLite compares bytes already.
  */
-function idOf({ dialect }: Db, table: Table) {
+function idOf({ dialect }: DbWithDialect, table: Table) {
   const id = sql.ref(`${table}.id`);
   return dialect === "postgres" ? sql<string>`${id} collate "C"` : sql<string>`${id}`;
 }
 
 /** The rows of one table that come after the cursor, as `after` says (the caller skips `none`). */
-function afterCondition(database: Db, table: Table, after: After) {
+function afterCondition(database: DbWithDialect, table: Table, after: After) {
   if ("all" in after || "none" in after) return sql<SqlBool>`1 = 1`;
   const createdAt = sql.ref(`${table}.created_at`);
   const id = idOf(database, table);
@@ -29,7 +28,11 @@ function afterCondition(database: Db, table: Table, after: After) {
 }
 
 /** Comments by members who have not left, newest first, after the cursor. */
-export async function listTimelineComments(database: Db, after: After, limit: number): Promise<CommentRow[]> {
+export async function listTimelineComments(
+  database: DbWithDialect,
+  after: After,
+  limit: number,
+): Promise<CommentRow[]> {
   if ("none" in after) return [];
   return database.db
     .selectFrom("user_interactions")
@@ -47,7 +50,7 @@ export async function listTimelineComments(database: Db, after: After, limit: nu
 
 /** Predictions of the branch's statuses by members who have not left, newest first, after the cursor. */
 export async function listTimelinePredictions(
-  database: Db,
+  database: DbWithDialect,
   statuses: Extract<Branch, { kind: "prediction" }>["statuses"],
   after: After,
   limit: number,

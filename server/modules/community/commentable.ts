@@ -1,5 +1,5 @@
 import { SLUG } from "../../../contracts/content-catalog.ts";
-import type { Database } from "../../db/database.ts";
+import type { Database, DbWithDialect } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
 import { BUILT_IN_FEED_KEYS, findArticleByLink, visibleFeedsOf } from "../articles/index.ts";
 import { findPostTitle, holdPost } from "../content/index.ts";
@@ -50,7 +50,7 @@ export async function commentableTitle(
  * (a blog post; articles are never deleted with their discussions), or answers 404 when
  * it has gone since commentableTitle looked.
  */
-export async function holdCommentable(tx: Pick<Database, "db" | "dialect">, contentId: string): Promise<void> {
+export async function holdCommentable(tx: DbWithDialect, contentId: string): Promise<void> {
   const blogPost = BLOG_POST.exec(contentId);
   if (blogPost && !(await holdPost(tx, blogPost[1] as string))) throw noBlogPost();
 }

@@ -1,10 +1,9 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Db, DbWithDialect } from "../../db/database.ts";
 import type { UserInteractionsTable } from "../../db/schema.ts";
 import type { CommentRow } from "./comments-presenter.ts";
 
 /** A database or a transaction: anything with a Kysely handle. */
-type Db = Pick<Database, "db">;
 
 /** The cause a comment's notifications carry (unique per member). */
 export const commentCause = (commentId: string) => `comment:${commentId}`;
@@ -151,7 +150,7 @@ export async function membersByHandle({ db }: Db, handleKeys: string[]): Promise
  * two members commenting on each other's discussion cannot deadlock. SQLite runs one
  * writer at a time already.
  */
-export async function holdActiveMember({ db, dialect }: Pick<Database, "db" | "dialect">, userId: string) {
+export async function holdActiveMember({ db, dialect }: DbWithDialect, userId: string) {
   let query = db.selectFrom("users").select("id").where("id", "=", userId).where("deleted_at", "is", null);
   if (dialect === "postgres") query = query.forKeyShare();
   return (await query.executeTakeFirst()) !== undefined;

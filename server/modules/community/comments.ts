@@ -7,7 +7,7 @@ import {
   mentionedHandles,
   notificationTitles,
 } from "../../../contracts/community-catalog.ts";
-import type { Database } from "../../db/database.ts";
+import type { Database, DbWithDialect } from "../../db/database.ts";
 import { forbidden, invalidRequest, notFound, unauthenticated } from "../../errors.ts";
 import { pageCursor, parsePageCursor } from "../gems/index.ts";
 import { insertNotifications, type NewNotification, redescribeNotifications } from "../notifications/index.ts";
@@ -26,7 +26,7 @@ import {
   updateCommentContent,
 } from "./comments-repository.ts";
 
-type Tx = Pick<Database, "db" | "dialect">;
+type Tx = DbWithDialect;
 
 /** Short random ids (22 characters) keep a page cursor short. */
 const newCommentId = () => randomBytes(16).toString("base64url");

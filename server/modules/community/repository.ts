@@ -1,12 +1,12 @@
 import type { Insertable, Selectable } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database, Db } from "../../db/database.ts";
 import type { FavoritesTable, VoteDirection } from "../../db/schema.ts";
 
 export type FavoriteRow = Selectable<FavoritesTable>;
 
 /** Sets the member's vote on a link; voting the same way again changes nothing. */
 export async function saveVote(
-  { db }: Pick<Database, "db">,
+  { db }: Db,
   vote: { userId: string; link: string; direction: VoteDirection; now: number },
 ): Promise<void> {
   await db
@@ -21,12 +21,12 @@ export async function saveVote(
     .execute();
 }
 
-export async function deleteVote({ db }: Pick<Database, "db">, userId: string, link: string): Promise<void> {
+export async function deleteVote({ db }: Db, userId: string, link: string): Promise<void> {
   await db.deleteFrom("article_votes").where("user_id", "=", userId).where("link", "=", link).execute();
 }
 
 /** Removes every vote a member cast, so they stop counting (account deletion). */
-export async function deleteVotesOf({ db }: Pick<Database, "db">, userId: string): Promise<void> {
+export async function deleteVotesOf({ db }: Db, userId: string): Promise<void> {
   await db.deleteFrom("article_votes").where("user_id", "=", userId).execute();
 }
 
@@ -42,7 +42,7 @@ export async function listFavorites({ db }: Database, userId: string, limit: num
     .execute();
 }
 
-export async function hasFavorite({ db }: Pick<Database, "db">, userId: string, link: string): Promise<boolean> {
+export async function hasFavorite({ db }: Db, userId: string, link: string): Promise<boolean> {
   const row = await db
     .selectFrom("favorites")
     .select("link")
@@ -53,7 +53,7 @@ export async function hasFavorite({ db }: Pick<Database, "db">, userId: string, 
 }
 
 /** The title of the latest favorite snapshot of a link, whoever keeps it; undefined when nobody does. */
-export async function favoriteTitle({ db }: Pick<Database, "db">, link: string): Promise<string | undefined> {
+export async function favoriteTitle({ db }: Db, link: string): Promise<string | undefined> {
   const row = await db
     .selectFrom("favorites")
     .select("title")
@@ -65,10 +65,7 @@ export async function favoriteTitle({ db }: Pick<Database, "db">, link: string):
 }
 
 /** How many favorites the member keeps, and when the latest was added. */
-export async function favoriteStats(
-  { db }: Pick<Database, "db">,
-  userId: string,
-): Promise<{ count: number; latest: number | null }> {
+export async function favoriteStats({ db }: Db, userId: string): Promise<{ count: number; latest: number | null }> {
   const row = await db
     .selectFrom("favorites")
     .select((eb) => [eb.fn.countAll<number>().as("count"), eb.fn.max("created_at").as("latest")])
@@ -77,7 +74,7 @@ export async function favoriteStats(
   return { count: Number(row.count), latest: row.latest === null ? null : Number(row.latest) };
 }
 
-export async function insertFavorite({ db }: Pick<Database, "db">, row: Insertable<FavoritesTable>): Promise<void> {
+export async function insertFavorite({ db }: Db, row: Insertable<FavoritesTable>): Promise<void> {
   await db
     .insertInto("favorites")
     .values(row)
@@ -85,6 +82,6 @@ export async function insertFavorite({ db }: Pick<Database, "db">, row: Insertab
     .execute();
 }
 
-export async function deleteFavorite({ db }: Pick<Database, "db">, userId: string, link: string): Promise<void> {
+export async function deleteFavorite({ db }: Db, userId: string, link: string): Promise<void> {
   await db.deleteFrom("favorites").where("user_id", "=", userId).where("link", "=", link).execute();
 }

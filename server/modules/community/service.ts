@@ -66,7 +66,7 @@ export async function getFavorites(
   // A favorite's copy keeps no coin tags, so they are found as it is shown (a page of
   // favorites is small), with Gemwire's own coins.
   const tagged = rows.map((row) => ({ ...row, coins: tagArticle(builtInCoins(), row) }));
-  return { items: await presentArticles(database, tagged, userId, storiesWindowMs) };
+  return { items: await presentArticles(database, tagged, { viewerId: userId, storiesWindowMs }) };
 }
 
 /**

@@ -125,7 +125,7 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
       app.sources,
       "bitcoin",
       { limit: 50 },
-      member.id,
+      { viewerId: member.id },
     );
     expect(items.length).toBeGreaterThan(5);
     expect(byLink(items, B2)).toMatchObject({ myVote: "up" });

@@ -1,10 +1,9 @@
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Database, Db, DbWithDialect } from "../../db/database.ts";
 import { escapeLike } from "../../db/like.ts";
 import type { BlogPostsTable } from "../../db/schema.ts";
 import { containsText } from "./search.ts";
 
-type Db = Pick<Database, "db">;
 type Cursor = { value: number; id: string };
 
 /** Newest `date` first, after the cursor, optionally only posts containing `q`. */
@@ -47,7 +46,7 @@ export async function findPostBySlug({ db }: Db, slug: string): Promise<BlogPost
  * ends (PostgreSQL's KEY SHARE, which an edit of the post does not wait for): a comment
  * being added commits before the post's deletion starts, and is deleted with it.
  */
-export async function holdPost({ db, dialect }: Pick<Database, "db" | "dialect">, slug: string): Promise<boolean> {
+export async function holdPost({ db, dialect }: DbWithDialect, slug: string): Promise<boolean> {
   let query = db.selectFrom("blog_posts").select("id").where("slug", "=", slug);
   if (dialect === "postgres") query = query.forKeyShare();
   return (await query.executeTakeFirst()) !== undefined;

@@ -162,17 +162,19 @@ async function feedPage(
   return { rows: [...leads, ...included], next };
 }
 
+/** Who is looking, and over which stories window (the server's STORIES_WINDOW_HOURS). */
+export type ViewerOptions = { viewerId?: string | null; storiesWindowMs?: number };
+
 /** A page of a feed's items with their votes and stories; `viewerId` (a member's id) also fills in `myVote` and `read`. */
 export async function listFeedItems(
   database: Database,
   sources: Sources,
   key: FeedKey | string,
   query: ItemsQuery,
-  viewerId: string | null = null,
-  storiesWindowMs = DEFAULT_STORIES_WINDOW_MS,
+  { viewerId = null, storiesWindowMs = DEFAULT_STORIES_WINDOW_MS }: ViewerOptions = {},
 ): Promise<{ items: FeedItem[]; next: string | null }> {
   const { rows, next } = await feedPage(database, sources, key, query, storiesWindowMs);
-  return { items: await presentArticles(database, rows, viewerId, storiesWindowMs), next };
+  return { items: await presentArticles(database, rows, { viewerId, storiesWindowMs }), next };
 }
 
 /** Gemwire's feed for subscribers (RSS, JSON Feed), which carry no votes. */
@@ -196,17 +198,25 @@ export async function listPublishedItems(
 export async function searchFeedItems(
   database: Database,
   text: string,
-  viewerId: string | null = null,
-  storiesWindowMs = DEFAULT_STORIES_WINDOW_MS,
-  memberFeeds = true,
-  now = Date.now(),
+  {
+    viewerId = null,
+    storiesWindowMs = DEFAULT_STORIES_WINDOW_MS,
+    memberFeeds = true,
+    now = Date.now(),
+  }: ViewerOptions & { memberFeeds?: boolean; now?: number } = {},
 ): Promise<FeedItem[]> {
   const visible = await visibleFeedsOf(database, memberFeeds ? viewerId : null);
   const rows = uniqueByLink(await searchArticles(database, text, SEARCH_ROWS, visible));
   if (rows.length === 0) return [];
   const storyOf = await storyIdsOf(database, storiesWindowMs, visible, now);
   const groups = groupByStory(rows, storyOf, SEARCH_LIMIT);
-  const items = await presentArticles(database, groups.flat(), viewerId, storiesWindowMs, now, visible, storyOf);
+  const items = await presentArticles(database, groups.flat(), {
+    viewerId,
+    storiesWindowMs,
+    now,
+    visible,
+    storiesRead: storyOf,
+  });
   // Each group's articles as foldByStory orders a story's: earliest first.
   let start = 0;
   return groups.flatMap((group) => {

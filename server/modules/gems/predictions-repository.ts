@@ -1,7 +1,7 @@
 import type { Insertable } from "kysely";
+import type { Db } from "../../db/database.ts";
 import type { UserPredictionsTable } from "../../db/schema.ts";
 import type { PredictionRow } from "./presenter.ts";
-import type { Db } from "./repository.ts";
 
 export async function insertPrediction({ db }: Db, row: Insertable<UserPredictionsTable>): Promise<void> {
   await db.insertInto("user_predictions").values(row).execute();

@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Db } from "../../db/database.ts";
 import type { GemsLedgerKind } from "../../db/schema.ts";
 
 /** A database or a transaction: anything with a Kysely handle. */
-export type Db = Pick<Database, "db">;
 
 /** Adds one ledger row; the unique (kind, reference, user_id) key refuses a second for the same cause. */
 export async function insertLedgerRow(

@@ -1,12 +1,12 @@
 import { outcomeOf, payoutFor, VOID_AFTER_MS } from "../../../contracts/gems-catalog.ts";
 import type { PriceQuote } from "../../../contracts/market.ts";
 import { builtInTokens } from "../../../contracts/market-catalog.ts";
-import type { Database } from "../../db/database.ts";
+import type { Database, Db } from "../../db/database.ts";
 import type { UserPredictionsTable } from "../../db/schema.ts";
 import type { PriceService } from "../market/index.ts";
 import { insertNotifications } from "../notifications/index.ts";
 import { outcomeNotification } from "./outcome-notification.ts";
-import { creditGems, type Db } from "./repository.ts";
+import { creditGems } from "./repository.ts";
 import { predictionReference } from "./service.ts";
 
 /** Predictions looked at per pass; the rest wait for the next tick (10 s later). */

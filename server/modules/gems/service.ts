@@ -1,6 +1,7 @@
 import { INITIAL_GEMS } from "../../../contracts/gems-catalog.ts";
+import type { Db } from "../../db/database.ts";
 import { notFound } from "../../errors.ts";
-import { balanceOf, creditGems, type Db } from "./repository.ts";
+import { balanceOf, creditGems } from "./repository.ts";
 
 /** The signup grant's reference: one per member (the ledger's unique key). */
 export const SIGNUP_REFERENCE = "signup";

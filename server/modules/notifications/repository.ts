@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import type { Database } from "../../db/database.ts";
+import type { Db, DbWithDialect } from "../../db/database.ts";
 import type { NotificationKind, NotificationsTable } from "../../db/schema.ts";
 
-type Db = Pick<Database, "db">;
-type Tx = Pick<Database, "db" | "dialect">;
+type Tx = DbWithDialect;
 
 /**
  * Each member keeps at most this many notifications. Past it, read ones go first (oldest

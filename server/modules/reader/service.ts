@@ -158,7 +158,7 @@ export class ReaderService {
     const story = stories.find((candidate) => candidate.articles.some((member) => member.link === link));
     const otherRows = story ? story.articles.filter((member) => member.link !== link) : [];
     const [articles, tallies] = await Promise.all([
-      row ? presentArticles(database, [row], viewerId, config.storiesWindowMs, Date.now(), visible) : [],
+      row ? presentArticles(database, [row], { viewerId, storiesWindowMs: config.storiesWindowMs, visible }) : [],
       tallyArticles(
         database,
         otherRows.map((other) => other.link),

@@ -1,4 +1,4 @@
-import type { Database } from "../../db/database.ts";
+import type { Database, Db } from "../../db/database.ts";
 import { lockMember } from "../../db/lock-member.ts";
 
 const DAY = 86_400_000;
@@ -18,7 +18,7 @@ export const keptSince = (now: number, limits: ReadLimits) => now - limits.days 
  * 500 links, answered from the primary key.
  */
 export async function readLinksOf(
-  { db }: Pick<Database, "db">,
+  { db }: Db,
   userId: string,
   links: readonly string[],
   since: number,
@@ -68,12 +68,7 @@ export async function markRead(
  * and one look-up on the (user_id, read_at, link) index, which walks at most `entries`
  * of this member's entries — never another member's rows.
  */
-export async function pruneReadState(
-  { db }: Pick<Database, "db">,
-  userId: string,
-  now: number,
-  limits: ReadLimits,
-): Promise<void> {
+export async function pruneReadState({ db }: Db, userId: string, now: number, limits: ReadLimits): Promise<void> {
   await db
     .deleteFrom("read_articles")
     .where("user_id", "=", userId)
@@ -100,12 +95,12 @@ export async function pruneReadState(
 }
 
 /** Marks links unread again; links never read are fine too. */
-export async function markUnread({ db }: Pick<Database, "db">, userId: string, links: readonly string[]) {
+export async function markUnread({ db }: Db, userId: string, links: readonly string[]) {
   await db.deleteFrom("read_articles").where("user_id", "=", userId).where("link", "in", links).execute();
 }
 
 /** The member's reading preference: whether lists show every article (the default: no). */
-export async function showsEveryArticle({ db }: Pick<Database, "db">, userId: string): Promise<boolean> {
+export async function showsEveryArticle({ db }: Db, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom("user_settings")
     .select("show_every_article")
@@ -116,7 +111,7 @@ export async function showsEveryArticle({ db }: Pick<Database, "db">, userId: st
 
 /** Saves the reading preference in the member's settings row, made with the defaults when missing. */
 export async function saveShowEveryArticle(
-  { db }: Pick<Database, "db">,
+  { db }: Db,
   userId: string,
   showEveryArticle: boolean,
   now: number,

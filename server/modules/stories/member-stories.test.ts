@@ -124,12 +124,15 @@ describe.each(testDatabaseTargets())("members' feeds and the public stories on $
     const publicStories = await stories();
     const publicIds = new Map(publicStories.flatMap((story) => story.articles.map((a) => [a.link, story.id])));
     const builtIn = (await rows()).filter((row) => !row.feed_key.startsWith("mf-"));
-    const items = await presentArticles(handle.database, builtIn, null, WINDOW, now);
+    const items = await presentArticles(handle.database, builtIn, { viewerId: null, storiesWindowMs: WINDOW, now });
     expect(items.map((i) => [i.link, i.story])).toEqual(builtIn.map((row) => [row.link, publicIds.get(row.link)]));
 
     // The member article is dated first, yet carries the public story's id and folds with it.
-    const mine = await presentArticles(handle.database, await rows(MINE), "someone", WINDOW, now, {
-      followed: [MINE],
+    const mine = await presentArticles(handle.database, await rows(MINE), {
+      viewerId: "someone",
+      storiesWindowMs: WINDOW,
+      now,
+      visible: { followed: [MINE] },
     });
     const joined = mine.find((i) => i.link === "https://mine.example/x1");
     expect(joined?.story).toBe(publicIds.get("https://one.example/m1"));

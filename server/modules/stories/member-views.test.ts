@@ -51,7 +51,12 @@ describe.each(testDatabaseTargets())("members' stories as each viewer sees them 
       .orderBy("id")
       .execute()) as ArticleRow[];
   const present = async (rows: ArticleRow[], followed: string[]): Promise<FeedItem[]> =>
-    presentArticles(handle.database, rows, followed.length ? "member" : null, WINDOW, now, visibleTo(followed));
+    presentArticles(handle.database, rows, {
+      viewerId: followed.length ? "member" : null,
+      storiesWindowMs: WINDOW,
+      now,
+      visible: visibleTo(followed),
+    });
   const storyOfLink = (items: FeedItem[], link: string) => items.find((entry) => entry.link === link)?.story;
   const idOfStoryWith = (list: StoryGroup[], link: string) => {
     const story = list.find((candidate) => candidate.articles.some((row) => row.link === link));

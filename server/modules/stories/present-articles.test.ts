@@ -147,7 +147,11 @@ describe.each(testDatabaseTargets())("story ids and read state on FeedItems on $
     };
     const count = async (size: number, viewer: string | null, visible?: VisibleFeeds) => {
       queries = 0;
-      await presentArticles(counted, rows.slice(0, size), viewer, DEFAULT_STORIES_WINDOW_MS, Date.now(), visible);
+      await presentArticles(counted, rows.slice(0, size), {
+        viewerId: viewer,
+        storiesWindowMs: DEFAULT_STORIES_WINDOW_MS,
+        visible,
+      });
       return queries;
     };
     // The first call clusters this handle's stories; after it, only the change check remains.

@@ -34,14 +34,18 @@ import { type StoryOf, storyIdsOf } from "./story-ids.ts";
  * stories (see storyIdsOf), or from `storiesRead` when the caller has just read them (its
  * change check is not free). Every list of FeedItems should come through here.
  */
+export type PresentOptions = {
+  viewerId: string | null;
+  storiesWindowMs: number;
+  now?: number;
+  visible?: VisibleFeeds;
+  storiesRead?: StoryOf;
+};
+
 export async function presentArticles(
   database: Database,
   rows: readonly StoredArticle[],
-  viewerId: string | null,
-  storiesWindowMs: number,
-  now = Date.now(),
-  visible?: VisibleFeeds,
-  storiesRead?: StoryOf,
+  { viewerId, storiesWindowMs, now = Date.now(), visible, storiesRead }: PresentOptions,
 ): Promise<FeedItem[]> {
   if (rows.length === 0) return [];
   const links = rows.map((row) => row.link);

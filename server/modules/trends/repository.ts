@@ -1,13 +1,11 @@
 import type { Selectable } from "kysely";
 import type { Database } from "../../db/database.ts";
 import type { TrendSourcesTable, TrendsTable } from "../../db/schema.ts";
+import { dayOf } from "../../lib/days.ts";
 import type { ReadTrend } from "./trend-fields.ts";
 
 export type TrendRow = Selectable<TrendsTable>;
 export type TrendSourceRow = Selectable<TrendSourcesTable>;
-
-/** The UTC day of a time, YYYY-MM-DD: a trend is one row per source, title and day. */
-export const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 const titleKey = (title: string) => title.toLowerCase();
 
@@ -32,6 +30,7 @@ export async function upsertTrends(
     const row: TrendsTable = {
       source,
       title_key: titleKey(trend.title),
+      // A trend is one row per source, title and UTC day.
       day: dayOf(trend.pubDate),
       country: trend.country,
       title: trend.title,

@@ -72,10 +72,6 @@ export function historyQuery(symbol: string, range: HistoryRange) {
   });
 }
 
-export function useHistory(symbol: string, range: HistoryRange) {
-  return useQuery(historyQuery(symbol, range));
-}
-
 /** How many articles a token page lists under "News about …". */
 export const TOKEN_NEWS_LIMIT = 10;
 

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Navigate, useSearchParams } from "react-router";
 import type { Member } from "../../../../contracts/accounts.ts";
+import { HANDLE_MAX } from "../../../../contracts/accounts-catalog.ts";
 import { TextField } from "../../../components/ui/fields.tsx";
 import { Button, FormError } from "../../../components/ui/form.tsx";
 import { Page } from "../../../components/ui/page.tsx";
@@ -132,7 +133,7 @@ function JoinForm({ invite }: { invite: string }) {
         label="Handle"
         required
         autoComplete="username"
-        hint="Your social handle: 1 to 30 letters, digits or underscores."
+        hint={`Your social handle: 1 to ${HANDLE_MAX} letters, digits or underscores.`}
         {...field("handle")}
       />
       <TextField
