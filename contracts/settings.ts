@@ -1,15 +1,7 @@
 import { z } from "zod";
 import { feedKeySchema, feedKeys } from "./feeds.ts";
 
-export {
-  ALWAYS_ENABLED,
-  DEFAULT_ENABLED_FEEDS,
-  DEFAULT_FEED_ORDER,
-  DEGEN_FEED_ORDER,
-  type FeedSettings,
-  feedSettingsForDegen,
-  normaliseFeedChoice,
-} from "./feed-settings.ts";
+export { type FeedSettings, feedSettingsForDegen, normaliseFeedChoice } from "./feed-settings.ts";
 
 export const feedSettingsSchema = z
   .object({
