@@ -256,7 +256,7 @@ describe("/ and ?", () => {
     await renderPage();
     press("?", { shiftKey: true });
     const help = await screen.findByRole("dialog", { name: "Keyboard shortcuts" });
-    for (const shortcut of READING_SHORTCUTS) expect(within(help).getByText(shortcut.action)).toBeTruthy();
+    for (const shortcut of READING_SHORTCUTS) expect(within(help).getByText(shortcut.action)).toBeInTheDocument();
     expect(within(help).getAllByText("Enter")).toHaveLength(1);
     fireEvent.keyDown(document.body, { key: "j" });
     expect(current()).toBeNull();

@@ -71,6 +71,6 @@ describe("the welcome tour in the app", () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole("dialog")).toBeNull();
     await act(() => router.navigate("/stories"));
-    await waitFor(() => expect(screen.getByRole("dialog", { name: "Welcome to Gemwire" })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole("dialog", { name: "Welcome to Gemwire" })).toBeInTheDocument());
   });
 });

@@ -59,7 +59,7 @@ describe("AvatarMenu taking over from its stand-in button", () => {
 
   it("opens when the stand-in was pressed", async () => {
     renderMenu({ early: { focused: true, opened: true } });
-    expect(await screen.findByRole("menuitem", { name: "Admin" })).toBeTruthy();
+    expect(await screen.findByRole("menuitem", { name: "Admin" })).toBeInTheDocument();
   });
 
   it("lists the leaderboard and the member's own feeds beside the other items", async () => {
@@ -108,7 +108,7 @@ describe("AvatarMenu signing in and out", () => {
     await openMenu();
     fireEvent.click(screen.getByRole("menuitem", { name: "Sign out" }));
     await waitFor(() => expect(toastStore.getSnapshot()[0]?.title).toBe("Could not sign out"));
-    expect(screen.getByText("news page")).toBeTruthy();
+    expect(screen.getByText("news page")).toBeInTheDocument();
     expect(client.getQueryData<Me>(["me"])?.user?.handle).toBe("satoshi");
   });
 

@@ -55,7 +55,7 @@ describe("Sidebar", () => {
         <Sidebar open={false} onClose={() => undefined} signedIn isLargeScreen unread={-2} />
       </MemoryRouter>,
     );
-    expect(screen.getByRole("link", { name: "Notifications" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Notifications" })).toBeInTheDocument();
     expect(screen.queryByTestId("unread-badge")).toBeNull();
     unmount();
     renderSidebar({ signedIn: true, unread: 120 });

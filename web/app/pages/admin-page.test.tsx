@@ -57,7 +57,7 @@ describe("/admin after sign-in", () => {
     ]);
     expect(selected()?.textContent).toBe("Events List");
     const panel = screen.getByRole("tabpanel", { name: "Events List" });
-    expect(await within(panel).findByText("Bitcoin Night")).toBeTruthy();
+    expect(await within(panel).findByText("Bitcoin Night")).toBeInTheDocument();
   });
 
   it("moves between tabs with the arrow keys, keeping the tab in the address", async () => {
@@ -73,7 +73,7 @@ describe("/admin after sign-in", () => {
     await waitFor(() => expect(where()).toBe("/admin?tab=analytics"));
     fireEvent.keyDown(selected() as HTMLElement, { key: "ArrowLeft" });
     await waitFor(() => expect(where()).toBe("/admin?tab=invitations"));
-    expect(await screen.findByRole("heading", { name: "Invitations" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Invitations" })).toBeInTheDocument();
   });
 
   it("opens Edit Event on ?edit={id}, and after saving goes back to the Events List", async () => {
@@ -86,7 +86,7 @@ describe("/admin after sign-in", () => {
     await waitFor(() => expect(where()).toBe("/admin?tab=events"));
     expect(calls.callsTo("PUT /api/admin/events/e2")).toHaveLength(1);
     expect(selected()?.textContent).toBe("Events List");
-    expect(screen.getByRole("tab", { name: "Add Event" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Add Event" })).toBeInTheDocument();
   });
 
   it("opens the blog form on ?edit={id}&type=blog, and after saving goes home", async () => {
@@ -98,7 +98,7 @@ describe("/admin after sign-in", () => {
     fireEvent.submit(form);
     await waitFor(() => expect(where()).toBe("/"));
     expect(calls.callsTo("PUT /api/admin/blog/p1")).toHaveLength(1);
-    expect(screen.getByText("Home page")).toBeTruthy();
+    expect(screen.getByText("Home page")).toBeInTheDocument();
   });
 
   it("edits from the list: the Edit link opens the form on that event without another lookup", async () => {
@@ -136,7 +136,7 @@ describe("/admin before sign-in", () => {
   it("shows only the password form and asks nothing of the admin API", () => {
     const calls = api();
     renderAdmin("/admin?edit=e2", false);
-    expect(screen.getByRole("form", { name: "Admin sign-in" })).toBeTruthy();
+    expect(screen.getByRole("form", { name: "Admin sign-in" })).toBeInTheDocument();
     expect(screen.queryByRole("tablist")).toBeNull();
     expect(calls.calls).toEqual([]);
   });
@@ -159,7 +159,7 @@ describe("/admin's Analytics tab", () => {
     await screen.findByRole("tabpanel", { name: "Events List" });
     expect(asked.filter((url) => url.includes("analytics"))).toEqual([]);
     fireEvent.click(screen.getByRole("tab", { name: "Analytics" }));
-    expect(await screen.findByText("No page views yet")).toBeTruthy();
+    expect(await screen.findByText("No page views yet")).toBeInTheDocument();
   });
 
   it("neither shows nor fetches it before the admin signs in", async () => {

@@ -36,8 +36,8 @@ describe("/blog/{slug}", () => {
       </Routes>,
       { at: "/blog/why-gems" },
     );
-    expect(await screen.findByText("Points, not money. Good.")).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Comments (1)" })).toBeTruthy();
+    expect(await screen.findByText("Points, not money. Good.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Comments (1)" })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo("GET /api/comments")).toHaveLength(1));
     expect(api.callsTo("GET /api/comments")[0]?.search.get("contentId")).toBe("/blog/why-gems");
   });

@@ -37,7 +37,7 @@ describe("/blurts", () => {
     );
     const card = await screen.findByRole("article", { name: "ETH down 2.5% in 1h" });
     const entry = card.closest("li") as HTMLElement;
-    expect(within(entry).getByText("Satoshi")).toBeTruthy();
+    expect(within(entry).getByText("Satoshi")).toBeInTheDocument();
     expect(card.textContent).toContain("ETH short ↓ 2.5% in 1h");
     expect(card.textContent).toContain("Won");
     expect(card.textContent).toMatch(/Staked\s*300/);

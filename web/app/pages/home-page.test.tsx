@@ -94,7 +94,7 @@ describe("HomePage when loading settings fails", () => {
 
     api["GET /api/settings"] = () => json(settings);
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    await waitFor(() => expect(section("Bitcoin News")).toBeTruthy());
+    await waitFor(() => expect(section("Bitcoin News")).toBeInTheDocument());
     expect(screen.queryByText("Failed to load settings")).toBeNull();
   });
 });
@@ -121,7 +121,7 @@ describe("HomePage when a feed's fetches fail", () => {
     expect(within(notice).getByRole("link", { name: "Feed status" }).getAttribute("href")).toBe("/feeds/status");
     expect(within(section("Bitcoin News")).queryByText("No articles to display")).toBeNull();
     // A feed that is simply empty still says so.
-    expect(await within(section("Latest News")).findByText("No articles to display")).toBeTruthy();
+    expect(await within(section("Latest News")).findByText("No articles to display")).toBeInTheDocument();
   });
 
   it("'Refresh Feed' asks the server to fetch again and shows the articles once it has", async () => {
@@ -140,7 +140,7 @@ describe("HomePage when a feed's fetches fail", () => {
       { ...failing, lastError: null, lastErrorReason: null, lastAttempt: now, lastUpdated: now, itemCount: 1 },
     ]);
     api["GET /api/feeds/bitcoin/items"] = () => json({ items: [article("b1", "Back online")], next: null });
-    await waitFor(() => expect(within(section("Bitcoin News")).getByText("Back online")).toBeTruthy(), {
+    await waitFor(() => expect(within(section("Bitcoin News")).getByText("Back online")).toBeInTheDocument(), {
       timeout: 6_000,
     });
     expect(within(section("Bitcoin News")).queryByRole("alert")).toBeNull();
@@ -177,12 +177,16 @@ describe("HomePage's price widget", () => {
     const prices = await within(market).findByRole("table", { name: "Prices" });
     expect(within(prices).getAllByRole("row")).toHaveLength(21);
     await waitFor(() => expect(within(prices).getAllByRole("row")[1]?.textContent).toContain("$97,000.00"));
-    expect(within(market).getByText(/sample prices/)).toBeTruthy();
+    expect(within(market).getByText(/sample prices/)).toBeInTheDocument();
     // In the page's order the widget follows the first section (Gemwire Top Stories) and precedes the rest.
     const top = await sectionShown("Gemwire Top Stories");
     const bitcoin = section("Bitcoin News");
-    expect(top.compareDocumentPosition(market) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(market.compareDocumentPosition(bitcoin) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(top.compareDocumentPosition(market) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    expect(market.compareDocumentPosition(bitcoin) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 });
 

@@ -37,8 +37,8 @@ describe("a member feed's page", () => {
     api.answers["GET /api/feeds/mf-000000000001/items"] = () =>
       json({ items: [article("m1", "A note on chains"), article("m2", "Another note", 50)], next: null });
     page("/feeds/mine/mf-000000000001");
-    expect(await screen.findByRole("heading", { level: 1, name: "Chain Notes" })).toBeTruthy();
-    expect(await screen.findByText("A note on chains")).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Chain Notes" })).toBeInTheDocument();
+    expect(await screen.findByText("A note on chains")).toBeInTheDocument();
     expect(screen.getAllByRole("article")).toHaveLength(2);
     expect(screen.getByRole("link", { name: "Your feeds" }).getAttribute("href")).toBe("/feeds/mine");
   });
@@ -55,7 +55,7 @@ describe("a member feed's page", () => {
   it("says the member does not follow a feed that is not theirs, without fetching it", async () => {
     api.answers["GET /api/me/feeds"] = feedList([memberFeed(1)]);
     page("/feeds/mine/mf-999999999999");
-    expect(await screen.findByRole("heading", { level: 1, name: "Feed not found" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Feed not found" })).toBeInTheDocument();
     expect(
       within(screen.getByText(/You do not follow this feed/))
         .getByRole("link")
@@ -66,7 +66,7 @@ describe("a member feed's page", () => {
 
   it("asks a visitor to sign in", async () => {
     page("/feeds/mine/mf-000000000001", visitor);
-    expect(await screen.findByRole("link", { name: "Sign In" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Sign In" })).toBeInTheDocument();
     expect(api.asked("GET /api/me/feeds")).toEqual([]);
   });
 });

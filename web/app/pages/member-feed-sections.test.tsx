@@ -44,12 +44,14 @@ describe("the dashboard with the member's own feeds", () => {
     api.answers["GET /api/me/feeds"] = feedList([chainNotes]);
     renderAt(<HomePage />, { me: member });
     const own = await region("Chain Notes");
-    expect(await within(own).findByText("A note on chains")).toBeTruthy();
+    expect(await within(own).findByText("A note on chains")).toBeInTheDocument();
     expect(within(own).getByRole("link", { name: "Chain Notes" }).getAttribute("href")).toBe(
       "/feeds/mine/mf-000000000001",
     );
     const latest = await region("Latest News");
-    expect(latest.compareDocumentPosition(own) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(latest.compareDocumentPosition(own) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
   });
 
   it("says in place why a failing feed is empty and when it is tried again", async () => {
@@ -73,7 +75,7 @@ describe("the dashboard with the member's own feeds", () => {
     const alert = await screen.findByText("Your own feeds could not be loaded.");
     answer = feedList([chainNotes]);
     fireEvent.click(within(alert.closest("[role=alert]") as HTMLElement).getByRole("button", { name: "Try again" }));
-    expect(await region("Chain Notes")).toBeTruthy();
+    expect(await region("Chain Notes")).toBeInTheDocument();
   });
 
   it("shows no own feeds when the operator turned them off", async () => {
@@ -110,6 +112,6 @@ describe("My Feed with the member's own feeds", () => {
     feeds = [];
     await client.invalidateQueries({ queryKey: ["member-feeds"] });
     await waitFor(() => expect(screen.queryByText("A note on chains")).toBeNull());
-    expect(screen.getByText("Markets open")).toBeTruthy();
+    expect(screen.getByText("Markets open")).toBeInTheDocument();
   });
 });

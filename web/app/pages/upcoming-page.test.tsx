@@ -19,7 +19,7 @@ describe("an upcoming page", () => {
         />
       </MemoryRouter>,
     );
-    expect(screen.getByText("Coming soon")).toBeTruthy();
+    expect(screen.getByText("Coming soon")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "See the GEMS leaderboard" }).getAttribute("href")).toBe(paths.leaderboard);
   });
 

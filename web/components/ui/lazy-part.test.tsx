@@ -11,7 +11,7 @@ describe("LazyPart", () => {
         <Part />
       </LazyPart>,
     );
-    expect(await screen.findByText("twenty coins")).toBeTruthy();
+    expect(await screen.findByText("twenty coins")).toBeInTheDocument();
   });
 
   it("says in its place that the part could not load, and keeps the rest of the page", async () => {
@@ -29,8 +29,8 @@ describe("LazyPart", () => {
     expect((await screen.findByRole("alert")).textContent).toMatch(
       /^The price widget could not load: you may be offline/,
     );
-    expect(screen.getByRole("button", { name: "Reload the page" })).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Dashboard" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Reload the page" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Dashboard" })).toBeInTheDocument();
     quiet.mockRestore();
   });
 });

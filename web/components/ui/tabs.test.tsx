@@ -65,7 +65,7 @@ describe("Tabs", () => {
     render(<Example />);
     fireEvent.change(screen.getByLabelText("Draft"), { target: { value: "half-written" } });
     fireEvent.click(tab("Second"));
-    expect(screen.getByRole("tabpanel", { name: "Second" })).toBeTruthy();
+    expect(screen.getByRole("tabpanel", { name: "Second" })).toBeInTheDocument();
     expect(screen.queryByRole("tabpanel", { name: "First" })).toBeNull(); // hidden
     fireEvent.click(tab("First"));
     expect(screen.getByLabelText("Draft")).toHaveProperty("value", "half-written");

@@ -31,14 +31,14 @@ describe("Tooltip (delay 700 ms, skip delay 300 ms)", () => {
     fireEvent.pointerLeave(button);
     fireEvent.pointerEnter(screen.getByRole("tooltip"));
     act(() => vi.advanceTimersByTime(1000));
-    expect(screen.getByRole("tooltip")).toBeTruthy();
+    expect(screen.getByRole("tooltip")).toBeInTheDocument();
     fireEvent.pointerLeave(screen.getByRole("tooltip"));
     act(() => vi.advanceTimersByTime(200));
     expect(screen.queryByRole("tooltip")).toBeNull();
 
     fireEvent.focus(button);
     act(() => vi.advanceTimersByTime(TOOLTIP_DELAY_MS));
-    expect(screen.getByRole("tooltip")).toBeTruthy();
+    expect(screen.getByRole("tooltip")).toBeInTheDocument();
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("tooltip")).toBeNull();
   });
@@ -47,7 +47,7 @@ describe("Tooltip (delay 700 ms, skip delay 300 ms)", () => {
     render(<Trigger label="Bitcoin" />);
     const button = screen.getByRole("button", { name: "Bitcoin" });
     fireEvent.click(button);
-    expect(screen.getByRole("tooltip")).toBeTruthy();
+    expect(screen.getByRole("tooltip")).toBeInTheDocument();
     fireEvent.click(button);
     expect(screen.queryByRole("tooltip")).toBeNull();
   });

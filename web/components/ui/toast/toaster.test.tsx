@@ -48,7 +48,7 @@ describe("Toaster", () => {
     const link = screen.getByRole("link", { name: "Sign in" });
     expect(link.getAttribute("href")).toBe("/login?next=%2Fnews");
     fireEvent.click(link);
-    expect(await screen.findByText("sign-in page")).toBeTruthy();
+    expect(await screen.findByText("sign-in page")).toBeInTheDocument();
     expect(screen.getByRole("status").textContent).toBe("");
   });
 });

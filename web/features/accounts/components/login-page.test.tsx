@@ -56,7 +56,7 @@ describe("LoginPage returning to the page the reader came from", () => {
   it("goes back to ?next= after signing in", async () => {
     renderLogin("/login?next=%2Fnews");
     signIn();
-    expect(await screen.findByText("news page")).toBeTruthy();
+    expect(await screen.findByText("news page")).toBeInTheDocument();
   });
 
   it.each([
@@ -67,7 +67,7 @@ describe("LoginPage returning to the page the reader came from", () => {
   ])("goes home instead of to %s", async (_name, next) => {
     renderLogin(`/login?next=${encodeURIComponent(next)}`);
     signIn();
-    expect(await screen.findByText("home page")).toBeTruthy();
+    expect(await screen.findByText("home page")).toBeInTheDocument();
   });
 
   it("sends a member who is already signed in straight on to ?next=", async () => {
@@ -83,7 +83,7 @@ describe("LoginPage returning to the page the reader came from", () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(await screen.findByText("news page")).toBeTruthy();
+    expect(await screen.findByText("news page")).toBeInTheDocument();
   });
 });
 
@@ -110,7 +110,7 @@ describe("LoginPage joining", () => {
     fireEvent.change(screen.getByLabelText("Handle"), { target: { value: "new_member" } });
     fireEvent.change(screen.getByLabelText("Password"), { target: { value: "a long password" } });
     fireEvent.submit(screen.getByRole("form", { name: "Join" }));
-    expect(await screen.findByText("news page")).toBeTruthy();
+    expect(await screen.findByText("news page")).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([url]) => url === "/api/auth/signup") ?? [];
     expect(JSON.parse(String((init as RequestInit).body))).toMatchObject({ inviteCode: "ABCDE-FGHJK" });
     await waitFor(() => expect(toastStore.getSnapshot()[0]?.title).toBe(title));

@@ -78,7 +78,7 @@ describe("the analysis dialog", () => {
       within(shown)
         .getByText(/Reading the article on news\.example and choosing its key points/)
         .closest("[role=status]"),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(asked[0]?.pathname).toBe("/api/analysis");
     expect(asked[0]?.searchParams.get("url")).toBe("https://news.example/solana-outpaces");
   });
@@ -87,7 +87,7 @@ describe("the analysis dialog", () => {
     open(article, () => json(analysis()));
     expect(
       await screen.findByRole("heading", { level: 3, name: "Solana outpaces rivals as memecoins return" }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     const points = within(screen.getByRole("region", { name: "Key points" })).getAllByRole("listitem");
     expect(points.map((point) => point.querySelector("blockquote")?.textContent)).toEqual([
       "Solana processed more transactions than any other chain last week.",
@@ -152,7 +152,7 @@ describe("the analysis dialog", () => {
         }),
       ),
     );
-    expect(await screen.findByText("No tickers found")).toBeTruthy();
+    expect(await screen.findByText("No tickers found")).toBeInTheDocument();
     const point = within(screen.getByRole("region", { name: "Key points" })).getByRole("listitem");
     expect(point.querySelector("blockquote")).toBeNull();
     expect(point.textContent).toBe("Solana leads on activity.Summary");
@@ -169,7 +169,7 @@ describe("the analysis dialog", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Invalid analysis data structure");
     expect(alert.textContent).not.toContain("Analysis failed");
-    expect(within(alert).getByRole("button", { name: "Retry" })).toBeTruthy();
+    expect(within(alert).getByRole("button", { name: "Retry" })).toBeInTheDocument();
   });
 
   it("shows 'Analysis failed' with the server's reason, and Retry asks again", async () => {
@@ -188,7 +188,7 @@ describe("the analysis dialog", () => {
     fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
     expect(
       await screen.findByRole("heading", { level: 3, name: "Solana outpaces rivals as memecoins return" }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(asked).toHaveLength(2);
     expect(screen.queryByRole("alert")).toBeNull();
   });
@@ -199,7 +199,7 @@ describe("the analysis dialog", () => {
     expect(alert.textContent).toContain("Analysis failed");
     expect(alert.textContent).toContain("Try again in 40 seconds.");
     expect(alert.textContent).toContain("Wait a moment before trying again.");
-    expect(within(alert).getByRole("button", { name: "Retry" })).toBeTruthy();
+    expect(within(alert).getByRole("button", { name: "Retry" })).toBeInTheDocument();
   });
 
   it("offers no Retry for an address the server refuses", async () => {

@@ -50,7 +50,7 @@ describe("AnalyticsPanel", () => {
     );
     renderPanel();
     expect((await screen.findByTestId("analytics-total")).textContent).toBe("1,237");
-    expect(screen.getByText(/page views in the last 30 days/)).toBeTruthy();
+    expect(screen.getByText(/page views in the last 30 days/)).toBeInTheDocument();
 
     const chart = screen.getByTestId("daily-views-chart");
     expect(chart.getAttribute("aria-hidden")).toBe("true");
@@ -80,7 +80,7 @@ describe("AnalyticsPanel", () => {
   it("says 'No page views yet' when nothing was counted", async () => {
     fetchMock.mockResolvedValue(json(report({}, [])));
     renderPanel();
-    expect(await screen.findByText("No page views yet")).toBeTruthy();
+    expect(await screen.findByText("No page views yet")).toBeInTheDocument();
     expect(screen.queryByTestId("daily-views-chart")).toBeNull();
   });
 

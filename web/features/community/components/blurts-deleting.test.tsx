@@ -82,6 +82,6 @@ describe("BlurtsPage: focus after deleting a comment", () => {
     renderBlurts("/blurts?comment=c9");
     await deleteComment("pinned one");
     await waitFor(() => expect(document.activeElement).toBe(heading()));
-    expect(await screen.findByText("This comment was deleted.")).toBeTruthy();
+    expect(await screen.findByText("This comment was deleted.")).toBeInTheDocument();
   });
 });

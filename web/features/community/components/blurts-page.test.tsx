@@ -75,12 +75,12 @@ describe("BlurtsPage: the timeline", () => {
     renderBlurts();
     const list = await screen.findByRole("list", { name: "Blurts" });
     const [first, second, third] = within(list).getAllByRole("listitem");
-    expect(within(first as HTMLElement).getByRole("article", { name: "Comment by Hal Finney" })).toBeTruthy();
+    expect(within(first as HTMLElement).getByRole("article", { name: "Comment by Hal Finney" })).toBeInTheDocument();
     const on = within(first as HTMLElement).getByRole("link", { name: "Bitcoin hits record high" });
     expect(on.getAttribute("href")).toBe("https://news.example/bitcoin-record");
     expect(on.getAttribute("target")).toBe("_blank");
     expect(on.getAttribute("rel")).toBe("noopener noreferrer nofollow ugc");
-    expect(within(first as HTMLElement).getByRole("link", { name: "https://chart.example/btc" })).toBeTruthy();
+    expect(within(first as HTMLElement).getByRole("link", { name: "https://chart.example/btc" })).toBeInTheDocument();
     expect(second?.textContent).toContain("satoshi");
     expect(second?.textContent).toContain("made a prediction");
     expect(within(second as HTMLElement).getByTestId("prediction").textContent).toBe("BTC up 1%");
@@ -101,7 +101,7 @@ describe("BlurtsPage: the timeline", () => {
   it("says 'No activity yet' when there is nothing", async () => {
     timeline = () => blurts([]);
     renderBlurts();
-    expect(await screen.findByText("No activity yet")).toBeTruthy();
+    expect(await screen.findByText("No activity yet")).toBeInTheDocument();
   });
 
   it("loads older entries with 'Load more'", async () => {
@@ -111,7 +111,7 @@ describe("BlurtsPage: the timeline", () => {
         : blurts([aComment({ id: "c5" })], "cur-1");
     renderBlurts();
     fireEvent.click(await screen.findByRole("button", { name: "Load more" }));
-    expect(await screen.findByText("oldest")).toBeTruthy();
+    expect(await screen.findByText("oldest")).toBeInTheDocument();
     expect(blurtCalls()).toEqual(["/api/blurts", "/api/blurts?before=cur-1"]);
   });
 
@@ -128,7 +128,7 @@ describe("BlurtsPage: the timeline", () => {
     expect([...alert.querySelectorAll("p")].map((p) => p.textContent)).toEqual(lines);
     timeline = () => blurts([aComment()]);
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect(await screen.findByText("Running bitcoin")).toBeTruthy();
+    expect(await screen.findByText("Running bitcoin")).toBeInTheDocument();
   });
 });
 
@@ -162,7 +162,7 @@ describe("BlurtsPage: filters and sorts in the address", () => {
       "Winning",
       "Losing",
     ]) {
-      expect(screen.getByRole("button", { name })).toBeTruthy();
+      expect(screen.getByRole("button", { name })).toBeInTheDocument();
     }
   });
 
@@ -198,7 +198,7 @@ describe("BlurtsPage: the comment a notification opened (?comment=)", () => {
     single = (id) => json(comment({ id, content: "the one you were told about" }));
     renderBlurts("/blurts?comment=c9");
     const pinned = await screen.findByRole("region", { name: "The comment you opened" });
-    expect(await within(pinned).findByText("the one you were told about")).toBeTruthy();
+    expect(await within(pinned).findByText("the one you were told about")).toBeInTheDocument();
     expect(urls(fetchMock)).toContain("/api/comments/c9");
     const card = within(pinned).getByText("the one you were told about").closest("[aria-current]");
     await waitFor(() => expect(document.activeElement).toBe(card));

@@ -70,12 +70,12 @@ describe("CommentSection: loading and showing", () => {
     ]);
     expect(items[2]?.textContent).toContain("(edited)");
     expect(items[0]?.textContent).toContain("1m ago");
-    expect(screen.getByRole("heading", { name: "Comments (3)" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Comments (3)" })).toBeInTheDocument();
   });
 
   it("says when there are none yet", async () => {
     renderSection();
-    expect(await screen.findByText("No comments yet — start the discussion.")).toBeTruthy();
+    expect(await screen.findByText("No comments yet — start the discussion.")).toBeInTheDocument();
   });
 
   it("says 'Failed to load comments' in place, and tries again on request", async () => {
@@ -85,7 +85,7 @@ describe("CommentSection: loading and showing", () => {
     expect(alert.textContent).toContain("Failed to load comments");
     pages.first = () => page([comment()]);
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect(await screen.findByText("Running bitcoin")).toBeTruthy();
+    expect(await screen.findByText("Running bitcoin")).toBeInTheDocument();
   });
 
   it("loads older comments a page at a time with the page's `next`", async () => {
@@ -93,7 +93,7 @@ describe("CommentSection: loading and showing", () => {
     pages["cursor-1"] = () => page([comment({ id: "c1", content: "older" })], null, 2);
     renderSection();
     fireEvent.click(await screen.findByRole("button", { name: "Load more" }));
-    expect(await screen.findByText("older")).toBeTruthy();
+    expect(await screen.findByText("older")).toBeInTheDocument();
     expect(urls(fetchMock)).toContain(`/api/comments?contentId=${encodeURIComponent(ARTICLE)}&before=cursor-1`);
     expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
@@ -134,7 +134,7 @@ describe("CommentSection: writing", () => {
     await waitFor(() => expect(box().value).toBe(""));
     const items = within(screen.getByRole("list", { name: "Comments, newest first" })).getAllByRole("article");
     expect(items[0]?.textContent).toContain("gm\nfrens");
-    expect(screen.getByRole("heading", { name: "Comments (2)" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Comments (2)" })).toBeInTheDocument();
   });
 
   it("sends with Cmd+Enter too, and with the button", async () => {
@@ -184,7 +184,7 @@ describe("CommentSection: writing", () => {
     fireEvent.change(box(), { target: { value: "x".repeat(100) } });
     expect(screen.queryByText(/of 2,000 characters/)).toBeNull();
     fireEvent.change(box(), { target: { value: "x".repeat(1850) } });
-    expect(screen.getByText("1,850 of 2,000 characters")).toBeTruthy();
+    expect(screen.getByText("1,850 of 2,000 characters")).toBeInTheDocument();
   });
 });
 
@@ -195,10 +195,10 @@ describe("CommentSection: editing and deleting", () => {
     pages.first = () => page([comment({ handle: "hal", timestamp: new Date(posted).toISOString() })]);
     renderSection(asMember(hal));
     const item = await screen.findByRole("article", { name: "Comment by Hal Finney" });
-    expect(within(item).getByRole("button", { name: "Edit" })).toBeTruthy();
+    expect(within(item).getByRole("button", { name: "Edit" })).toBeInTheDocument();
     await act(async () => vi.advanceTimersByTime(2_100));
     expect(within(item).queryByRole("button", { name: "Edit" })).toBeNull();
-    expect(within(item).getByRole("button", { name: "Delete" })).toBeTruthy();
+    expect(within(item).getByRole("button", { name: "Delete" })).toBeInTheDocument();
   });
 
   it("saves an edit with PATCH and shows the new text, marked edited", async () => {
@@ -231,14 +231,14 @@ describe("CommentSection: editing and deleting", () => {
     renderSection(asMember(hal));
     const item = await screen.findByRole("article", { name: "Comment by Hal Finney" });
     fireEvent.click(within(item).getByRole("button", { name: "Delete" }));
-    expect(within(item).getByText("Delete this comment?")).toBeTruthy();
+    expect(within(item).getByText("Delete this comment?")).toBeInTheDocument();
     fireEvent.click(within(item).getByRole("button", { name: "Keep it" }));
     expect(fetchMock.mock.calls.some(([, init]) => (init as RequestInit | undefined)?.method === "DELETE")).toBe(false);
     fireEvent.click(within(item).getByRole("button", { name: "Delete" }));
     fireEvent.click(within(item).getByRole("button", { name: "Delete" }));
     await waitFor(() => expect(screen.queryByText("Running bitcoin")).toBeNull());
-    expect(screen.getByText("other")).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "Comments (1)" })).toBeTruthy();
+    expect(screen.getByText("other")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Comments (1)" })).toBeInTheDocument();
   });
 
   it("says in place why an edit or a delete was refused, keeping the edit open", async () => {
@@ -261,7 +261,7 @@ describe("CommentSection: editing and deleting", () => {
     fireEvent.click(within(item).getByRole("button", { name: "Delete" }));
     fireEvent.click(within(item).getByRole("button", { name: "Delete" }));
     expect((await within(item).findByRole("alert")).textContent).toBe("Not deleted: Something went wrong");
-    expect(screen.getByText("Running bitcoin")).toBeTruthy();
+    expect(screen.getByText("Running bitcoin")).toBeInTheDocument();
   });
 
   it("shows another member neither Edit nor Delete, and the admin Delete on anyone's comment", async () => {
@@ -272,7 +272,7 @@ describe("CommentSection: editing and deleting", () => {
     view.unmount();
     renderSection(asMember(satoshi, true));
     const asAdmin = await screen.findByRole("article", { name: "Comment by Hal Finney" });
-    expect(within(asAdmin).getByRole("button", { name: "Delete" })).toBeTruthy();
+    expect(within(asAdmin).getByRole("button", { name: "Delete" })).toBeInTheDocument();
     expect(within(asAdmin).queryByRole("button", { name: "Edit" })).toBeNull();
   });
 });

@@ -87,7 +87,7 @@ describe("the discussion drawer", () => {
     fireEvent.click(await within(drawer).findByRole("button", { name: "Edit" }));
     fireEvent.keyDown(within(drawer).getByRole("textbox", { name: "Edit your comment" }), { key: "Escape" });
     expect(within(drawer).queryByRole("textbox", { name: "Edit your comment" })).toBeNull();
-    expect(screen.getByRole("dialog", { name: "Bitcoin hits record high" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Bitcoin hits record high" })).toBeInTheDocument();
   });
 
   it("keeps a half-written comment when it closes, back when it opens on that article again, gone once sent", async () => {
@@ -155,10 +155,10 @@ describe("the discussion drawer", () => {
     fireEvent.click(screen.getByRole("button", { name: "Comments (3)" }));
     const drawer = await screen.findByRole("dialog", { name: "Bitcoin hits record high" });
     // The page behind the modal drawer is out of reach to roles, so the count is read from the button itself.
-    await waitFor(() => expect(screen.getByText("5", { selector: "button" })).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("5", { selector: "button" })).toBeInTheDocument());
     fireEvent.change(within(drawer).getByRole("textbox", { name: "Your comment" }), { target: { value: "gm" } });
     fireEvent.click(within(drawer).getByRole("button", { name: "Comment" }));
-    await waitFor(() => expect(screen.getByText("6", { selector: "button" })).toBeTruthy());
+    await waitFor(() => expect(screen.getByText("6", { selector: "button" })).toBeInTheDocument());
     expect(fetchMock.mock.calls.map(([url]) => String(url)).some((url) => url.startsWith("/api/feeds"))).toBe(false);
   });
 });

@@ -129,7 +129,7 @@ describe("NotificationsPage", () => {
   it("says 'No notifications' when there are none", async () => {
     list = () => page([], 0, null, 0);
     renderPage();
-    expect(await screen.findByText("No notifications")).toBeTruthy();
+    expect(await screen.findByText("No notifications")).toBeInTheDocument();
   });
 
   it("says so in place when they cannot be loaded, and tries again", async () => {
@@ -139,7 +139,7 @@ describe("NotificationsPage", () => {
     expect(alert.textContent).toContain("Failed to load notifications");
     list = () => page([notification()], 1, null, 1);
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect(await screen.findByText("Running bitcoin")).toBeTruthy();
+    expect(await screen.findByText("Running bitcoin")).toBeInTheDocument();
   });
 
   it("loads older ones with 'Load more'", async () => {
@@ -147,7 +147,7 @@ describe("NotificationsPage", () => {
     older = () => page([notification({ id: "n1", seq: 1, title: "Prediction Lost" })], 1, null, 3);
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: "Load more" }));
-    expect(await screen.findByText("Prediction Lost")).toBeTruthy();
+    expect(await screen.findByText("Prediction Lost")).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain("/api/notifications?before=3");
   });
 

@@ -46,11 +46,11 @@ describe("BlogPage", () => {
     renderAt(<BlogPage />, { at: "/blog" });
     await waitFor(() => expect(cards()).toHaveLength(2));
     const [withImage, without] = cards() as [HTMLElement, HTMLElement];
-    expect(within(without).getByTestId("image-fallback")).toBeTruthy();
+    expect(within(without).getByTestId("image-fallback")).toBeInTheDocument();
     const image = withImage.querySelector("img") as HTMLImageElement;
     fireEvent.error(image);
     expect(withImage.querySelector("img")).toBeNull();
-    expect(within(withImage).getByTestId("image-fallback")).toBeTruthy();
+    expect(within(withImage).getByTestId("image-fallback")).toBeInTheDocument();
   });
 
   it("loads older posts with Load more", async () => {
@@ -69,7 +69,7 @@ describe("BlogPage", () => {
   it("says 'No blogs found' when there are no posts", async () => {
     fakeApi({ "GET /api/blog": () => json({ posts: [], next: null }) });
     renderAt(<BlogPage />, { at: "/blog" });
-    expect(await screen.findByText("No blogs found")).toBeTruthy();
+    expect(await screen.findByText("No blogs found")).toBeInTheDocument();
   });
 
   it("says loading failed, and tries again", async () => {

@@ -55,7 +55,9 @@ describe("BlogPostPage", () => {
     // The comments come after the post, keyed by its url.
     const comments = screen.getByTestId("comments");
     expect(comments.textContent).toBe("comments on /blog/why-gems");
-    expect(heading.compareDocumentPosition(comments) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(heading.compareDocumentPosition(comments) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
     expect(api.calls.map((call) => call.path)).toEqual(["/api/blog/why-gems"]);
   });
 
@@ -72,8 +74,8 @@ describe("BlogPostPage", () => {
     const article = screen.getByRole("article");
     expect(article.querySelector("script, b, i, u")).toBeNull();
     expect(article.querySelectorAll("img")).toHaveLength(1); // the post's own image only
-    expect(screen.getByText("<script>window.pwned = true</script>")).toBeTruthy();
-    expect(screen.getByText('<img src=x onerror="window.pwned = true">')).toBeTruthy();
+    expect(screen.getByText("<script>window.pwned = true</script>")).toBeInTheDocument();
+    expect(screen.getByText('<img src=x onerror="window.pwned = true">')).toBeInTheDocument();
     expect(article.textContent).toContain("By <i>me</i>");
     expect((window as { pwned?: boolean }).pwned).toBeUndefined();
   });
@@ -89,7 +91,7 @@ describe("BlogPostPage", () => {
   it("says 'Post not found' for a slug no post has, with a way back to the blog", async () => {
     fakeApi({ "GET /api/blog/nope": () => apiError(404, "not_found", "Post not found") });
     renderPost("nope");
-    expect(await screen.findByRole("heading", { level: 1, name: "Post not found" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { level: 1, name: "Post not found" })).toBeInTheDocument();
     fireEvent.click(screen.getByRole("link", { name: "Back to the blog" }));
     expect(screen.getByTestId("where").textContent).toBe("/blog");
     expect(screen.queryByTestId("comments")).toBeNull();
@@ -105,7 +107,7 @@ describe("BlogPostPage", () => {
     expect(alert.textContent).toContain("Failed to load the post");
     fail = false;
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Why GEMS" })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole("heading", { level: 1, name: "Why GEMS" })).toBeInTheDocument());
   });
 
   it("analyses the post from its /blog/<slug>, and waits while that analysis is on its way", async () => {

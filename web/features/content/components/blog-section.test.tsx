@@ -45,6 +45,6 @@ describe("the home page's BlogSection", () => {
     expect(within(section).getByRole("status").textContent).toContain("Could not load the latest blog posts.");
     fail = false;
     fireEvent.click(within(section).getByRole("button", { name: "Try again" }));
-    expect(await within(section).findByRole("link", { name: "Why GEMS" })).toBeTruthy();
+    expect(await within(section).findByRole("link", { name: "Why GEMS" })).toBeInTheDocument();
   });
 });

@@ -42,8 +42,8 @@ describe("EventsSection", () => {
     answer = () => json({ events: [{ ...conference, id: "s1", title: "Sample Con" }], sample: true });
     renderSection();
     await waitFor(() => expect(cards()).toHaveLength(1));
-    expect(screen.getByText("Sample events")).toBeTruthy();
-    expect(within(cards()[0] as HTMLElement).getByText("Sample")).toBeTruthy();
+    expect(screen.getByText("Sample events")).toBeInTheDocument();
+    expect(within(cards()[0] as HTMLElement).getByText("Sample")).toBeInTheDocument();
   });
 
   it("keeps the server's order: events not yet ended first, then past ones", async () => {
@@ -77,16 +77,16 @@ describe("EventsSection", () => {
     renderSection();
     const notice = await screen.findByText(/Failed to load events/);
     expect(notice.textContent).toBe("Failed to load events. These are sample events, not real listings.");
-    expect(screen.getByText("Sample events")).toBeTruthy();
+    expect(screen.getByText("Sample events")).toBeInTheDocument();
     const titles = cards().map((card) => card.querySelector(".font-semibold")?.textContent);
     // Soonest first, each labelled.
     expect(titles).toEqual(["ETHDenver 2027", "Bitcoin 2027", "Solana Breakpoint 2027"]);
-    for (const card of cards()) expect(within(card).getByText("Sample")).toBeTruthy();
+    for (const card of cards()) expect(within(card).getByText("Sample")).toBeInTheDocument();
 
     answer = () => json({ events: [conference], sample: false });
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(screen.queryByText(/Failed to load events/)).toBeNull();
-    expect(screen.getByText("Gemwire Summit")).toBeTruthy();
+    expect(screen.getByText("Gemwire Summit")).toBeInTheDocument();
   });
 });

@@ -276,7 +276,7 @@ describe("ArticleCard", () => {
     renderCard(article({ votes: { up: 2, down: 1 }, myVote: "up" }), member);
     fireEvent.click(screen.getByRole("button", { name: "Vote down (1)" }));
     await screen.findByRole("button", { name: "Vote down (2)" });
-    expect(screen.getByRole("button", { name: "Vote up (1)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Vote up (1)" })).toBeInTheDocument();
     refuse();
     await screen.findByRole("button", { name: "Vote down (1)" });
     expect(screen.getByRole("button", { name: "Vote up (2)" }).getAttribute("aria-pressed")).toBe("true");
@@ -337,7 +337,7 @@ describe("ArticleCard", () => {
     );
     // The drawer's newer count shows on the card without the feed being fetched again.
     act(() => setCommentCount("https://news.example/bitcoin-record", 4));
-    expect(screen.getByRole("button", { name: "Comments (4)" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Comments (4)" })).toBeInTheDocument();
   });
 
   it("offers no discussion for an item without an http(s) link", () => {
@@ -352,7 +352,7 @@ describe("ArticleCard", () => {
     const read = screen.getByRole("link", { name: "Read in Gemwire" });
     expect(read.getAttribute("href")).toBe("/read?url=https%3A%2F%2Fnews.example%2Fbitcoin-record");
     fireEvent.click(read);
-    expect(screen.getByText("reader view of https://news.example/bitcoin-record")).toBeTruthy();
+    expect(screen.getByText("reader view of https://news.example/bitcoin-record")).toBeInTheDocument();
     expect(open).not.toHaveBeenCalled();
   });
 });

@@ -80,7 +80,7 @@ describe("a feed page filtered by ?coin=", () => {
     renderAt(<LatestNewsPage />, { me: visitor, at: "/news?coin=sol" });
     const bar = await screen.findByText(/Showing articles tagged/);
     expect(bar.textContent).toBe("Showing articles tagged SOL");
-    expect(await screen.findByText("Story a")).toBeTruthy();
+    expect(await screen.findByText("Story a")).toBeInTheDocument();
     expect(screen.queryByText("Story b")).toBeNull();
     expect(asked).toEqual(["/api/feeds/news/items?limit=60&coin=SOL"]);
     // Each card of the filtered list carries the coin's chip.
@@ -88,7 +88,7 @@ describe("a feed page filtered by ?coin=", () => {
 
     fireEvent.click(screen.getByRole("link", { name: "Clear the coin filter" }));
     expect(where()).toBe("/news");
-    expect(await screen.findByText("Story b")).toBeTruthy();
+    expect(await screen.findByText("Story b")).toBeInTheDocument();
     expect(screen.queryByText(/Showing articles tagged/)).toBeNull();
     expect(asked.at(-1)).toBe("/api/feeds/news/items?limit=60");
   });
@@ -103,14 +103,14 @@ describe("a feed page filtered by ?coin=", () => {
 
   it("says no article is tagged with the coin, rather than showing a bare empty list", async () => {
     renderAt(<LatestNewsPage />, { me: visitor, at: "/news?coin=PEPE" });
-    expect(await screen.findByText(noneTagged("PEPE"))).toBeTruthy();
+    expect(await screen.findByText(noneTagged("PEPE"))).toBeInTheDocument();
     expect(screen.queryByText("No articles to display")).toBeNull();
   });
 
   it("says a coin that is no symbol is ignored, and lists every article", async () => {
     renderAt(<LatestNewsPage />, { me: visitor, at: "/news?coin=S-L" });
-    expect(await screen.findByText(/“S-L” is not a coin's symbol/)).toBeTruthy();
-    expect(await screen.findByText("Story b")).toBeTruthy();
+    expect(await screen.findByText(/“S-L” is not a coin's symbol/)).toBeInTheDocument();
+    expect(await screen.findByText("Story b")).toBeInTheDocument();
     expect(asked).toEqual(["/api/feeds/news/items?limit=60"]);
   });
 });

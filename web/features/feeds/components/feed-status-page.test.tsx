@@ -62,7 +62,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("FeedStatusPage", () => {
   it("lists every feed with its address, items, last success, last error, failures and next attempt", async () => {
     renderPage();
-    expect(screen.getByRole("heading", { level: 1, name: "Feed status" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Feed status" })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByRole("row")).toHaveLength(4));
     expect(screen.getByRole("status").textContent).toContain("1 of 2 feeds failed at their last attempt.");
 

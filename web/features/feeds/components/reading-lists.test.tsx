@@ -134,7 +134,7 @@ describe("folded stories on a feed page", () => {
     const lead = (await screen.findByText("Article 4")).closest("article") as HTMLElement;
     fireEvent.click(within(lead).getByRole("button", { name: "Hide article" }));
     expect(cardTitles()).toEqual(["Article 3", "Article 2", "Article 5"]);
-    expect(screen.getByRole("button", { name: "+1 more source" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "+1 more source" })).toBeInTheDocument();
     expect(JSON.parse(window.localStorage.getItem(HIDDEN_STORAGE_KEY) ?? "{}")["page:bitcoin"]).toEqual([
       "https://news.example/4",
     ]);
@@ -185,7 +185,7 @@ describe("read state on a list", () => {
     expect(unread()).toEqual(["0 unread"]);
     expect(screen.getByRole("button", { name: "Mark all as read in Bitcoin News" })).toHaveProperty("disabled", true);
     fireEvent.click(screen.getByRole("button", { name: "+2 more sources" }));
-    expect(screen.getByRole("link", { name: "Article 1" }).closest("[data-read]")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Article 1" }).closest("[data-read]")).toBeInTheDocument();
   });
 
   it("a member's 'Mark all as read' is one request with every unread link", async () => {
@@ -213,7 +213,7 @@ describe("read state on a list", () => {
     fireEvent.click(hide);
     expect(hide.getAttribute("aria-pressed")).toBe("true");
     expect(cardTitles()).toEqual(["Article 3", "Article 2"]);
-    expect(screen.getByRole("button", { name: "+1 more source" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "+1 more source" })).toBeInTheDocument();
     expect(unread()).toEqual(["3 unread"]);
     expect(window.localStorage.getItem(storedFlagKey("hide-read:page:bitcoin"))).toBe("1");
     view.unmount();
@@ -221,7 +221,7 @@ describe("read state on a list", () => {
     await screen.findByText("Article 3");
     expect(cardTitles()).toEqual(["Article 3", "Article 2"]);
     fireEvent.click(screen.getByRole("button", { name: "Mark all as read in Bitcoin News" }));
-    expect(screen.getByText("Every article here is read. Turn off Hide read to see them again.")).toBeTruthy();
+    expect(screen.getByText("Every article here is read. Turn off Hide read to see them again.")).toBeInTheDocument();
   });
 });
 

@@ -73,14 +73,14 @@ describe("LeaderboardPage", () => {
     await screen.findByRole("table");
     fireEvent.click(screen.getByRole("button", { name: "Last 7 days" }));
     expect(screen.getByRole("button", { name: "Last 7 days" }).getAttribute("aria-pressed")).toBe("true");
-    expect(await screen.findByText("No prediction was resolved in the last 7 days.")).toBeTruthy();
+    expect(await screen.findByText("No prediction was resolved in the last 7 days.")).toBeInTheDocument();
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain("/api/leaderboard?period=7d");
   });
 
   it("has an empty state for all time", async () => {
     answer = () => json({ members: [] });
     renderPage();
-    expect(await screen.findByText(/No prediction has been resolved yet/)).toBeTruthy();
+    expect(await screen.findByText(/No prediction has been resolved yet/)).toBeInTheDocument();
   });
 
   it("says when it cannot load, and tries again", async () => {
@@ -90,6 +90,6 @@ describe("LeaderboardPage", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("Failed to load the leaderboard");
     fail = false;
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("table")).toBeTruthy();
+    expect(await screen.findByRole("table")).toBeInTheDocument();
   });
 });

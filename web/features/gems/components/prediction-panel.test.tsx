@@ -73,7 +73,7 @@ describe("PredictionPanel", () => {
     expect(figure("Available liquidity")).toBe("$2,500,000.00");
     expect(figure("Liquidation price")).toBe("$95,000.00");
     expect(figure("Potential win")).toBe("100 GEMS");
-    expect(await within(panel()).findByText(/You have 1,250 GEMS/)).toBeTruthy();
+    expect(await within(panel()).findByText(/You have 1,250 GEMS/)).toBeInTheDocument();
   });
 
   it("recomputes as the inputs change: short liquidates at 105%, size follows payment × leverage", () => {
@@ -154,7 +154,7 @@ describe("PredictionPanel", () => {
     await within(panel()).findByText(/You have 1,250 GEMS/);
     type(label, text);
     expect(screen.getByLabelText(label).getAttribute("aria-invalid")).toBe("true");
-    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.getByText(message)).toBeInTheDocument();
     const button = screen.getByRole("button", { name: "Place prediction" });
     expect(button).toHaveProperty("disabled", true);
     fireEvent.submit(button.closest("form") as HTMLFormElement);

@@ -129,7 +129,7 @@ describe("PredictionsPage", () => {
         : page([prediction({ id: "new", status: "won", payout: 200 })], "c1");
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: "Show older predictions" }));
-    expect(await screen.findByRole("listitem", { name: "ADA up 1% in 5m" })).toBeTruthy();
+    expect(await screen.findByRole("listitem", { name: "ADA up 1% in 5m" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Show older predictions" })).toBeNull();
   });
 

@@ -84,7 +84,7 @@ describe("PriceMarquee", () => {
     expect(links[0]?.textContent).toContain("up 2.50%");
     expect(links[1]?.textContent).toContain("\u22121.25%");
     expect(links[1]?.textContent).toContain("down 1.25%");
-    expect(links[1]?.querySelector(".text-red-400")).toBeTruthy();
+    expect(links[1]?.querySelector(".text-red-400")).toBeInTheDocument();
     expect(links[2]?.textContent).toContain("unchanged");
     expect(links[3]?.textContent).toContain("$0.6123");
     // Only the first copy is read out and reachable by keyboard.

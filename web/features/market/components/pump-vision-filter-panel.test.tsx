@@ -14,9 +14,9 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 describe("PumpFilterPanel", () => {
   it("is a labelled dialog with the toggles and ranges", () => {
     renderPanel();
-    expect(screen.getByRole("dialog", { name: "Filter Graduated" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Filter Graduated" })).toBeInTheDocument();
     for (const name of ["Pump.fun tokens", "Moonshot tokens", "Top 10 holders ≤ 30%", "At least 1 social"]) {
-      expect(screen.getByRole("switch", { name })).toBeTruthy();
+      expect(screen.getByRole("switch", { name })).toBeInTheDocument();
     }
     for (const range of [
       "Bonding curve (%)",
@@ -27,8 +27,8 @@ describe("PumpFilterPanel", () => {
       "Market cap ($)",
       "Token age (minutes)",
     ]) {
-      expect(screen.getByLabelText(`${range} minimum`)).toBeTruthy();
-      expect(screen.getByLabelText(`${range} maximum`)).toBeTruthy();
+      expect(screen.getByLabelText(`${range} minimum`)).toBeInTheDocument();
+      expect(screen.getByLabelText(`${range} maximum`)).toBeInTheDocument();
     }
   });
 
@@ -61,8 +61,8 @@ describe("PumpFilterPanel", () => {
     type("Dev holding (%) maximum", "-4");
     fireEvent.click(screen.getByRole("button", { name: "Apply" }));
     expect(onApply).not.toHaveBeenCalled();
-    expect(screen.getByText("Market cap: the minimum is above the maximum.")).toBeTruthy();
-    expect(screen.getByText("Dev holding: enter a number from 0 to 100.")).toBeTruthy();
+    expect(screen.getByText("Market cap: the minimum is above the maximum.")).toBeInTheDocument();
+    expect(screen.getByText("Dev holding: enter a number from 0 to 100.")).toBeInTheDocument();
     expect(screen.getByRole("alert").textContent).toContain("2 ranges need fixing; the filters were not applied.");
     const input = screen.getByLabelText("Market cap ($) maximum");
     expect(input.getAttribute("aria-invalid")).toBe("true");

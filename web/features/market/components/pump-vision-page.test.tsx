@@ -22,14 +22,14 @@ describe("PumpVisionPage", () => {
     renderPage("/pump-vision?graduating.social=1&graduating.pumpfun=1&new.minHolders=oops");
     expect(cardCount("New Creations")).toBe(10);
     expect(cardCount("About to Graduate")).toBeLessThan(10);
-    expect(screen.getByRole("button", { name: "Filter About to Graduate, 2 active" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Filter New Creations" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Filter About to Graduate, 2 active" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Filter New Creations" })).toBeInTheDocument();
   });
 
   it("empties a column with a message and a reset that clears only that column", () => {
     const router = renderPage("/pump-vision?graduated.maxAge=0&new.social=1");
     const graduated = column("Graduated");
-    expect(within(graduated).getByText("No tokens match these filters")).toBeTruthy();
+    expect(within(graduated).getByText("No tokens match these filters")).toBeInTheDocument();
     fireEvent.click(within(graduated).getByRole("button", { name: "Reset" }));
     expect(cardCount("Graduated")).toBe(10);
     expect(router.state.location.search).toBe("?new.social=1");

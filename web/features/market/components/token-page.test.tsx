@@ -107,23 +107,23 @@ afterEach(() => vi.unstubAllGlobals());
 describe("TokenPage", () => {
   it("says 'Token not found' for a symbol outside the built-in list, and asks for nothing", () => {
     renderToken("NOPE");
-    expect(screen.getByRole("heading", { level: 1, name: "Token not found" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Token not found" })).toBeInTheDocument();
     expect(calls()).toEqual([]);
   });
 
   it("shows the token's name, price, change, market cap, volume, and sample holders labelled so", async () => {
     renderToken("btc");
-    expect(screen.getByRole("heading", { level: 1, name: "Bitcoin (BTC)" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Bitcoin (BTC)" })).toBeInTheDocument();
     await waitFor(() => expect(figure("Price")).toBe("$97,000.00"));
     expect(figure("24 h change")).toBe("+2.50%up 2.50%");
     expect(figure("Market cap")).toBe("$1.92T");
     expect(figure("24 h volume")).toBe("$38.5B");
     const holders = sampleHolders("BTC");
     expect(figure("Total holders")).toBe(holders.totalHolders.toLocaleString("en-US"));
-    expect(within(figures()).getByText("Sample")).toBeTruthy();
+    expect(within(figures()).getByText("Sample")).toBeInTheDocument();
 
     const analytics = screen.getByRole("region", { name: "Holder analytics" });
-    expect(within(analytics).getByText("Sample data")).toBeTruthy();
+    expect(within(analytics).getByText("Sample data")).toBeInTheDocument();
     expect(analytics.textContent).toContain(`Average holding time${holders.averageHoldingDays} days`);
     expect(analytics.textContent).toContain("Top holder balance");
     expect(analytics.textContent).toContain("Top 10 holders share");
@@ -205,7 +205,7 @@ describe("TokenPage", () => {
       );
     renderToken();
     const svg = await within(chart()).findByRole("img");
-    expect(within(chart()).getByText("Sample data")).toBeTruthy();
+    expect(within(chart()).getByText("Sample data")).toBeInTheDocument();
     expect(chart().textContent).toContain("Fewer than 2 hours of Bitcoin prices are recorded so far");
     expect(svg.querySelector("title")?.textContent).toBe(
       "Bitcoin price in US dollars over the last 24 hours (sample data)",
@@ -219,7 +219,9 @@ describe("TokenPage", () => {
   it("says so when the range has too few recorded prices, or the history cannot be loaded", async () => {
     answerHistory = (range) => json(history(range, ago(3 * 86_400_000), [[0, 97_000]]));
     renderToken();
-    expect(await within(chart()).findByText("Not enough Bitcoin prices recorded in the last 24 hours.")).toBeTruthy();
+    expect(
+      await within(chart()).findByText("Not enough Bitcoin prices recorded in the last 24 hours."),
+    ).toBeInTheDocument();
 
     answerHistory = () => json({ error: { code: "internal", message: "Something went wrong" } }, 500);
     fireEvent.click(rangeButton("1h"));
@@ -233,7 +235,7 @@ describe("TokenPage", () => {
         ]),
       );
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect(await within(chart()).findByRole("img")).toBeTruthy();
+    expect(await within(chart()).findByRole("img")).toBeInTheDocument();
   });
 
   it("lists the news about the token, newest first, linking to each article and to its story", async () => {
@@ -304,13 +306,13 @@ describe("TokenPage", () => {
     expect(more.getAttribute("aria-expanded")).toBe("false");
     fireEvent.click(more);
     expect(more.getAttribute("aria-expanded")).toBe("true");
-    expect(within(news).getByRole("link", { name: /Bitcoin tops \$97,000/ })).toBeTruthy();
-    expect(within(news).getByRole("link", { name: /Bitcoin at \$97,000/ })).toBeTruthy();
+    expect(within(news).getByRole("link", { name: /Bitcoin tops \$97,000/ })).toBeInTheDocument();
+    expect(within(news).getByRole("link", { name: /Bitcoin at \$97,000/ })).toBeInTheDocument();
   });
 
   it("says when there is no news about the token yet", async () => {
     renderToken();
-    expect(await screen.findByText("No news about Bitcoin yet")).toBeTruthy();
+    expect(await screen.findByText("No news about Bitcoin yet")).toBeInTheDocument();
   });
 
   it("says when the news cannot be loaded, and tries again", async () => {
@@ -321,6 +323,6 @@ describe("TokenPage", () => {
     expect(alert.textContent).toContain("News about Bitcoin could not be loaded.");
     answerNews = () => json({ items: [newsItem()] });
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect(await within(region).findByRole("link", { name: /Bitcoin tops/ })).toBeTruthy();
+    expect(await within(region).findByRole("link", { name: /Bitcoin tops/ })).toBeInTheDocument();
   });
 });

@@ -175,7 +175,7 @@ describe("TradingViewFrame", () => {
     const frame = theFrame(news.title);
     const frameWindow = attachWindow(frame);
     act(() => vi.advanceTimersByTime(LOAD_DEADLINE_MS));
-    expect(screen.getByRole("alert")).toBeTruthy();
+    expect(screen.getByRole("alert")).toBeInTheDocument();
     post(widgetOrigins.embed, frameWindow, { name: "tv-widget-load", frameElementId: embedTokenOf(frame) });
     expect(screen.queryByRole("alert")).toBeNull();
     expect(frame.className).not.toContain("invisible");
@@ -195,7 +195,7 @@ describe("TradingViewFrame", () => {
     expect(screen.getByRole("alert").textContent).toContain(
       "You are offline, so the chart from TradingView cannot load. It will load when the connection is back.",
     );
-    expect(screen.getByRole("button", { name: "Retry" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Retry" })).toBeInTheDocument();
     expect(screen.queryByTitle(chart.title)).toBeNull();
 
     setOnline(true);
@@ -203,7 +203,7 @@ describe("TradingViewFrame", () => {
       window.dispatchEvent(new Event("online"));
     });
     expect(screen.getByRole("status").textContent).toContain("Loading the chart from TradingView…");
-    expect(theFrame()).toBeTruthy();
+    expect(theFrame()).toBeInTheDocument();
   });
 
   it("going offline while loading says so; a loaded frame stays", () => {
@@ -237,7 +237,7 @@ describe("TradingViewFrame", () => {
     act(() => {
       window.dispatchEvent(new Event("online"));
     });
-    expect(screen.getByRole("status")).toBeTruthy();
+    expect(screen.getByRole("status")).toBeInTheDocument();
     expect(tokenOf(theFrame())).not.toBe(first);
   });
 });

@@ -34,7 +34,7 @@ function chooseFile(file: File) {
 describe("'Your feeds' for a visitor", () => {
   it("asks to sign in, and never asks the API for a list it would refuse", async () => {
     renderAt(<MemberFeedsPage />, { me: visitor, at: "/feeds/mine" });
-    expect(screen.getByRole("heading", { level: 1, name: "Your feeds" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Your feeds" })).toBeInTheDocument();
     const signIn = screen.getByRole("link", { name: "Sign In" });
     expect(signIn.getAttribute("href")).toBe("/login?next=%2Ffeeds%2Fmine");
     expect(screen.queryByRole("form", { name: "Add a feed" })).toBeNull();
@@ -47,7 +47,7 @@ describe("'Your feeds' for a member", () => {
     let answer: (response: Response) => void = () => {};
     api.answers["GET /api/me/feeds"] = () => new Promise<Response>((resolve) => (answer = resolve));
     renderAt(<MemberFeedsPage />, { me: member });
-    expect((await screen.findByText("Loading your feeds…")).closest("[role=status]")).toBeTruthy();
+    expect((await screen.findByText("Loading your feeds…")).closest("[role=status]")).toBeInTheDocument();
     answer(json({ feeds: [], limit: 50, enabled: true }));
     await screen.findByRole("form", { name: "Add a feed" });
     expect(screen.queryByText("Loading your feeds…")).toBeNull();
@@ -56,9 +56,9 @@ describe("'Your feeds' for a member", () => {
   it("explains what to paste when the member follows no feed yet", async () => {
     api.answers["GET /api/me/feeds"] = feedList([]);
     renderAt(<MemberFeedsPage />, { me: member });
-    expect(await screen.findByText(/You follow no feeds of your own yet/)).toBeTruthy();
-    expect(screen.getByText(/simply a site's address/)).toBeTruthy();
-    expect(screen.getByText("0 of 50")).toBeTruthy();
+    expect(await screen.findByText(/You follow no feeds of your own yet/)).toBeInTheDocument();
+    expect(screen.getByText(/simply a site's address/)).toBeInTheDocument();
+    expect(screen.getByText("0 of 50")).toBeInTheDocument();
   });
 
   it("lists each feed with its address, health, article count and page, and counts them", async () => {
@@ -79,7 +79,7 @@ describe("'Your feeds' for a member", () => {
     expect(failing.textContent).toContain("Last fetch failed: quietchain.example had a server error (HTTP 503).");
     expect(failing.textContent).toMatch(/Next try in 18 min/);
     expect(failing.textContent).toContain("0 articles stored");
-    expect(screen.getByText("2 of 50")).toBeTruthy();
+    expect(screen.getByText("2 of 50")).toBeInTheDocument();
   });
 
   it("says so when the list cannot be loaded, and tries again", async () => {
@@ -89,7 +89,7 @@ describe("'Your feeds' for a member", () => {
     expect(alert.textContent).toContain("Your feeds could not be loaded: Service unavailable");
     api.answers["GET /api/me/feeds"] = feedList([memberFeed(1)]);
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("link", { name: "Feed 1" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Feed 1" })).toBeInTheDocument();
   });
 
   it("says plainly when the operator turned the feature off, with no form", async () => {
@@ -121,10 +121,10 @@ describe("'Your feeds' for a member", () => {
     });
     feeds = [...feeds, added];
     answer(json({ feed: added }, 201));
-    expect(await within(followed()).findByRole("link", { name: "Quiet Chain" })).toBeTruthy();
+    expect(await within(followed()).findByRole("link", { name: "Quiet Chain" })).toBeInTheDocument();
     await waitFor(() => expect(toastStore.getSnapshot()[0]?.title).toBe("Following Quiet Chain"));
     expect(addressField()).toHaveProperty("value", "");
-    expect(screen.getByText("2 of 50")).toBeTruthy();
+    expect(screen.getByText("2 of 50")).toBeInTheDocument();
     // The list is read again after the change (other devices' changes come with it).
     await waitFor(() => expect(api.asked("GET /api/me/feeds").length).toBeGreaterThanOrEqual(2));
   });
@@ -153,14 +153,14 @@ describe("'Your feeds' for a member", () => {
     renderAt(<MemberFeedsPage />, { me: member });
     await screen.findByRole("form", { name: "Add a feed" });
     add("https://long.example/");
-    expect(await screen.findByText("The address must be at most 2048 characters")).toBeTruthy();
+    expect(await screen.findByText("The address must be at most 2048 characters")).toBeInTheDocument();
   });
 
   it("at the limit, says to remove a feed first and sends nothing", async () => {
     api.answers["GET /api/me/feeds"] = feedList(Array.from({ length: 50 }, (_, i) => memberFeed(i + 1)));
     renderAt(<MemberFeedsPage />, { me: member });
     await screen.findByText("50 of 50");
-    expect(screen.getByText("You follow 50 feeds, the most allowed — remove one first.")).toBeTruthy();
+    expect(screen.getByText("You follow 50 feeds, the most allowed — remove one first.")).toBeInTheDocument();
     expect(addressField().hasAttribute("disabled")).toBe(true);
     const submit = screen.getByRole("button", { name: "Add feed" });
     expect(submit.hasAttribute("disabled")).toBe(true);
@@ -193,7 +193,7 @@ describe("'Your feeds' for a member", () => {
     fireEvent.click(within(row).getByRole("button", { name: "Remove feed" }));
     await waitFor(() => expect(within(followed()).queryByRole("link", { name: "Quiet Chain" })).toBeNull());
     expect(api.asked("DELETE /api/me/feeds/mf-000000000002")).toHaveLength(1);
-    expect(screen.getByText("1 of 50")).toBeTruthy();
+    expect(screen.getByText("1 of 50")).toBeInTheDocument();
     await waitFor(() => expect(toastStore.getSnapshot()[0]?.title).toBe("Stopped following Quiet Chain"));
   });
 
@@ -204,7 +204,7 @@ describe("'Your feeds' for a member", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Remove Feed 1" }));
     fireEvent.click(screen.getByRole("button", { name: "Remove feed" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Service unavailable");
-    expect(within(followed()).getByRole("link", { name: "Feed 1" })).toBeTruthy();
+    expect(within(followed()).getByRole("link", { name: "Feed 1" })).toBeInTheDocument();
   });
 });
 
@@ -272,7 +272,7 @@ describe("OPML", () => {
       ["6", "ftp://old.example/feed", "RefusedNot an http(s) address"],
     ]);
     // The new feed joins the list.
-    expect(await within(followed()).findByRole("link", { name: "Quiet Chain" })).toBeTruthy();
+    expect(await within(followed()).findByRole("link", { name: "Quiet Chain" })).toBeInTheDocument();
   });
 
   it("refuses a file over the size limit before sending it", async () => {

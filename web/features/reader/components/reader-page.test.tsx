@@ -124,10 +124,12 @@ describe("ReaderPage", () => {
 
   it("shows the article's text as elements, with its outlet, author, date and the original's link", async () => {
     const { view } = open();
-    expect(await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" })).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" }),
+    ).toBeInTheDocument();
     expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/reader?url=${encodeURIComponent(LINK)}`);
-    expect(screen.getByText(/Harbour Daily · by Mara Quill/)).toBeTruthy();
-    expect(screen.getByRole("heading", { level: 2, name: "What changes" })).toBeTruthy();
+    expect(screen.getByText(/Harbour Daily · by Mara Quill/)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 2, name: "What changes" })).toBeInTheDocument();
     expect(screen.getByText("Tuesday").tagName).toBe("STRONG");
     const notice = screen.getByRole("link", { name: "the notice" });
     expect(notice.getAttribute("href")).toBe("https://harbour.example/notice");
@@ -139,7 +141,7 @@ describe("ReaderPage", () => {
         .getAllByRole("listitem")
         .map((item) => item.textContent),
     ).toEqual(["Monthly reports", "An outside audit"]);
-    expect(screen.getByText("Custody is separate now.").closest("blockquote")).toBeTruthy();
+    expect(screen.getByText("Custody is separate now.").closest("blockquote")).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "The vault" }).getAttribute("src")).toBe(
       "https://images.harbour.example/vault.jpg",
     );
@@ -151,8 +153,8 @@ describe("ReaderPage", () => {
       expect(original.getAttribute("rel")).toBe("noopener noreferrer");
       expect(original.getAttribute("target")).toBe("_blank");
     }
-    expect(screen.getByText(`analysis of ${LINK}`)).toBeTruthy();
-    expect(screen.getByText(`comments on ${LINK}`)).toBeTruthy();
+    expect(screen.getByText(`analysis of ${LINK}`)).toBeInTheDocument();
+    expect(screen.getByText(`comments on ${LINK}`)).toBeInTheDocument();
     expect(document.title).toBe("Harbourline moves its cold wallets · Gemwire");
   });
 
@@ -194,7 +196,7 @@ describe("ReaderPage", () => {
     expect(alert.textContent).toContain("Because it is behind a paywall: the site says only subscribers can read it.");
     expect(within(alert).getByRole("link", { name: "Open original" }).getAttribute("href")).toBe(LINK);
     expect(screen.queryByText(`analysis of ${LINK}`)).toBeNull();
-    expect(screen.getByText(`comments on ${LINK}`)).toBeTruthy();
+    expect(screen.getByText(`comments on ${LINK}`)).toBeInTheDocument();
   });
 
   it("says what went wrong when the request fails, offers a retry and the original", async () => {
@@ -207,21 +209,25 @@ describe("ReaderPage", () => {
     expect(alert.textContent).toContain("Too many new pages read for you. Try again in 30 seconds.");
     expect(screen.getByRole("link", { name: "Open original" }).getAttribute("href")).toBe(LINK);
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" })).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" }),
+    ).toBeInTheDocument();
   });
 
   it("shows the loading state while the page is read", async () => {
     let answer: (response: Response) => void = () => {};
     fetchMock.mockImplementation(() => new Promise<Response>((resolve) => (answer = resolve)));
     open();
-    expect(screen.getByText(/Reading the article on harbour.example/)).toBeTruthy();
+    expect(screen.getByText(/Reading the article on harbour.example/)).toBeInTheDocument();
     answer(json(reader()));
-    expect(await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" })).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Harbourline moves its cold wallets" }),
+    ).toBeInTheDocument();
   });
 
   it("asks nothing for an address that is not http(s)", () => {
     open("javascript:alert(1)");
-    expect(screen.getByText(/There is no article to read here/)).toBeTruthy();
+    expect(screen.getByText(/There is no article to read here/)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
     expect(screen.getByRole("link", { name: "Back" }).getAttribute("href")).toBe("/");
   });

@@ -102,7 +102,7 @@ describe("the one feed chooser, in Settings and in the dashboard's Edit RSS Feed
     const bitcoin = within(form).getByRole("checkbox", { name: /Bitcoin News/ }) as HTMLInputElement;
     expect(bitcoin.checked).toBe(true);
     expect(bitcoin.disabled).toBe(true);
-    expect(within(form).getByText("(Always enabled)")).toBeTruthy();
+    expect(within(form).getByText("(Always enabled)")).toBeInTheDocument();
     expect(within(form).queryByRole("button", { name: "Save Changes" })).toBeNull();
   });
 
@@ -143,7 +143,7 @@ describe("the one feed chooser, in Settings and in the dashboard's Edit RSS Feed
       expect(client.getQueryData<FeedSettings>(["settings", "u1"])?.feedOrder).toEqual(saved.feedOrder);
       expect(onClose).not.toHaveBeenCalled();
       expect(titlesIn(form).slice(0, 2)).toEqual(["Bitcoin News", "Latest News"]);
-      expect(within(form).getByRole("button", { name: "Save Changes" })).toBeTruthy();
+      expect(within(form).getByRole("button", { name: "Save Changes" })).toBeInTheDocument();
     },
   );
 

@@ -70,11 +70,11 @@ describe("StoriesPage", () => {
     const byDate = [story({ id: "new", title: "Newest story" }), story({ id: "wide", title: "Widest story" })];
     answerStories = (url) => answer(url.searchParams.get("sort") === "coverage" ? [...byDate].reverse() : byDate)();
     renderPage();
-    expect(screen.getByRole("heading", { level: 1, name: "Stories" })).toBeTruthy();
-    expect(screen.getByRole("status", { name: "Loading stories" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Stories" })).toBeInTheDocument();
+    expect(screen.getByRole("status", { name: "Loading stories" })).toBeInTheDocument();
     await waitFor(() => expect(titles()).toEqual(["Newest story", "Widest story"]));
     expect(storyCalls()).toEqual(["?feed=gemwire&sort=date"]);
-    expect(screen.getByText(/from the last 48 hours/)).toBeTruthy();
+    expect(screen.getByText(/from the last 48 hours/)).toBeInTheDocument();
 
     const byDateButton = screen.getByRole("button", { name: "Sort by Date" });
     const byCoverage = screen.getByRole("button", { name: "Sort by Coverage" });
@@ -120,20 +120,20 @@ describe("StoriesPage", () => {
       return new Promise((resolve) => pending.push(() => resolve(shown)));
     };
     renderPage();
-    expect(await screen.findByRole("heading", { name: "gemwire date" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "gemwire date" })).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole("button", { name: "Sort by Coverage" }));
     await waitFor(() => expect(screen.getByRole("list", { name: "Stories" }).getAttribute("aria-busy")).toBe("true"));
     expect(titles()).toEqual(["gemwire date"]);
     pending.shift()?.();
-    expect(await screen.findByRole("heading", { name: "gemwire coverage" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "gemwire coverage" })).toBeInTheDocument();
     expect(screen.getByRole("list", { name: "Stories" }).getAttribute("aria-busy")).toBe("false");
 
     fireEvent.change(screen.getByRole("combobox", { name: "Feed" }), { target: { value: "bitcoin" } });
-    expect(await screen.findByRole("status", { name: "Loading stories" })).toBeTruthy();
+    expect(await screen.findByRole("status", { name: "Loading stories" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "gemwire coverage" })).toBeNull();
     pending.shift()?.();
-    expect(await screen.findByRole("heading", { name: "bitcoin coverage" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "bitcoin coverage" })).toBeInTheDocument();
   });
 
   it("with ?coin=, shows the stories with an article tagged with that coin, says so, and clears", async () => {
@@ -148,11 +148,11 @@ describe("StoriesPage", () => {
       });
     answerStories = answer([tagged("s1", "Solana fees fall", ["SOL"]), tagged("s2", "Bitcoin ETF inflows", ["BTC"])]);
     renderPage("/stories?coin=sol");
-    expect(await screen.findByRole("heading", { name: "Solana fees fall" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Solana fees fall" })).toBeInTheDocument();
     expect(titles()).toEqual(["Solana fees fall"]);
     expect(screen.getByText(/Showing articles tagged/).textContent).toBe("Showing articles tagged SOL");
     fireEvent.click(screen.getByRole("link", { name: /Clear the coin filter/ }));
-    expect(await screen.findByRole("heading", { name: "Bitcoin ETF inflows" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Bitcoin ETF inflows" })).toBeInTheDocument();
     expect(titles()).toEqual(["Solana fees fall", "Bitcoin ETF inflows"]);
   });
 
@@ -167,22 +167,22 @@ describe("StoriesPage", () => {
     });
     answerStories = (url) => (url.searchParams.get("before") ? answer([pepe])() : answer([story()], "top1")());
     renderPage("/stories?coin=PEPE");
-    expect(await screen.findByText("No story loaded so far has an article tagged with PEPE.")).toBeTruthy();
+    expect(await screen.findByText("No story loaded so far has an article tagged with PEPE.")).toBeInTheDocument();
     fireEvent.click(screen.getByRole("button", { name: /Show more/ }));
-    expect(await screen.findByRole("heading", { name: "PEPE rallies" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "PEPE rallies" })).toBeInTheDocument();
   });
 
   it("says so when there are no stories, and Refresh Stories asks again", async () => {
     answerStories = answer([]);
     renderPage();
-    expect(await screen.findByText("No stories found. Try refreshing the feed.")).toBeTruthy();
+    expect(await screen.findByText("No stories found. Try refreshing the feed.")).toBeInTheDocument();
     let respond = () => {};
     answerStories = () => new Promise((resolve) => (respond = () => resolve(answer([story({ title: "At last" })])())));
     const refresh = screen.getByRole("button", { name: "Refresh Stories" }) as HTMLButtonElement;
     fireEvent.click(refresh);
     await waitFor(() => expect(refresh.disabled).toBe(true));
     respond();
-    expect(await screen.findByRole("heading", { name: "At last" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "At last" })).toBeInTheDocument();
     expect(refresh.disabled).toBe(false);
     expect(storyCalls()).toHaveLength(2);
   });
@@ -190,7 +190,7 @@ describe("StoriesPage", () => {
   it("keeps the stories on screen when a refresh fails, says so politely, and tries again", async () => {
     answerStories = answer([story({ title: "Already read" })]);
     renderPage();
-    expect(await screen.findByRole("heading", { name: "Already read" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Already read" })).toBeInTheDocument();
 
     answerStories = () => json({ error: { code: "internal", message: "Something went wrong" } }, 500);
     fireEvent.click(screen.getByRole("button", { name: "Refresh Stories" }));
@@ -203,7 +203,7 @@ describe("StoriesPage", () => {
 
     answerStories = answer([story({ title: "Fresh again" })]);
     fireEvent.click(within(notice).getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("heading", { name: "Fresh again" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Fresh again" })).toBeInTheDocument();
     expect(screen.queryByText(/could not be refreshed/)).toBeNull();
     expect(storyCalls()).toEqual(["?feed=gemwire&sort=date", "?feed=gemwire&sort=date", "?feed=gemwire&sort=date"]);
   });
@@ -260,7 +260,7 @@ describe("StoriesPage", () => {
     expect(alert.textContent).toContain("Failed to fetch stories. Please try again later.");
     answerStories = answer([story({ title: "Back again" })]);
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("heading", { name: "Back again" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Back again" })).toBeInTheDocument();
   });
 });
 
@@ -319,7 +319,9 @@ describe("StoriesPage, opened from a link to one story (?story=)", () => {
   it("says so when the linked story is no longer there, and shows the stories that are", async () => {
     answerStories = answer([story({ id: "s1", title: "Story 1" })]);
     renderPage("/stories?feed=news&story=gone");
-    expect(await screen.findByText("The story you followed is no longer among this feed's stories.")).toBeTruthy();
+    expect(
+      await screen.findByText("The story you followed is no longer among this feed's stories."),
+    ).toBeInTheDocument();
     expect(titles()).toEqual(["Story 1"]);
     expect(toggle("Story 1").getAttribute("aria-expanded")).toBe("false");
     expect(scrolled).toEqual([]);

@@ -18,7 +18,7 @@ describe("StoryCard", () => {
     const shown = story({ sources: 3, firstSource: "CoinDesk" });
     render(<StoryCard feed="gemwire" story={shown} />);
     const card = screen.getByRole("article", { name: /Bitcoin hits record high/ });
-    expect(within(card).getByText("3 sources")).toBeTruthy();
+    expect(within(card).getByText("3 sources")).toBeInTheDocument();
     expect(card.textContent).toContain("First reported by CoinDesk");
     expect(within(card).getByText("2h ago").getAttribute("datetime")).toBe(shown.timestamp);
   });
@@ -85,7 +85,7 @@ describe("StoryCard", () => {
       />,
     );
     await userEvent.click(screen.getByRole("button", { name: "2 articles" }));
-    expect(screen.getByText(hostile)).toBeTruthy();
+    expect(screen.getByText(hostile)).toBeInTheDocument();
     expect(container.querySelector("img")).toBeNull();
     expect(container.querySelector("b")).toBeNull();
   });

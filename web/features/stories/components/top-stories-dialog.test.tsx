@@ -43,8 +43,8 @@ describe("TopStoriesDialog", () => {
   it("asks for the 10 top-ranked stories and numbers the first 3 under Trending Now, the rest under More Stories", async () => {
     answer = () => json({ stories: stories(5), windowHours: 48 });
     renderDialog();
-    expect(screen.getByRole("dialog", { name: "Top Stories Summary" })).toBeTruthy();
-    expect(await screen.findByRole("heading", { name: "Trending Now" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Top Stories Summary" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Trending Now" })).toBeInTheDocument();
     expect(storyCalls()).toEqual(["/api/stories?feed=gemwire&limit=10"]);
 
     expect(group("Trending Now")).toEqual(["1.", "2.", "3."]);
@@ -62,7 +62,7 @@ describe("TopStoriesDialog", () => {
   it("leaves More Stories out with 3 stories or fewer", async () => {
     answer = () => json({ stories: stories(2), windowHours: 48 });
     renderDialog();
-    expect(await screen.findByRole("heading", { name: "Trending Now" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "Trending Now" })).toBeInTheDocument();
     expect(group("Trending Now")).toEqual(["1.", "2."]);
     expect(screen.queryByRole("heading", { name: "More Stories" })).toBeNull();
   });
@@ -70,7 +70,7 @@ describe("TopStoriesDialog", () => {
   it("says so when there are no stories", async () => {
     answer = () => json({ stories: [], windowHours: 48 });
     renderDialog();
-    expect(await screen.findByText("No stories found. Try refreshing the feed.")).toBeTruthy();
+    expect(await screen.findByText("No stories found. Try refreshing the feed.")).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Trending Now" })).toBeNull();
   });
 
@@ -81,7 +81,7 @@ describe("TopStoriesDialog", () => {
     expect(alert.textContent).toContain("Failed to fetch stories. Please try again later.");
     answer = () => json({ stories: stories(1), windowHours: 48 });
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("link", { name: "Story 1" })).toBeTruthy();
+    expect(await screen.findByRole("link", { name: "Story 1" })).toBeInTheDocument();
   });
 
   it("closes when the reader goes to the full Stories page", async () => {

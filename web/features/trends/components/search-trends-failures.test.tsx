@@ -11,7 +11,7 @@ describe("/google-trends when something fails or is missing", () => {
   it("says so when the period has no trends", async () => {
     trendsApi(() => json(answer({ trends: [], total: 0 })));
     show();
-    expect(await screen.findByText(NO_TRENDS)).toBeTruthy();
+    expect(await screen.findByText(NO_TRENDS)).toBeInTheDocument();
     expect(screen.queryByRole("navigation", { name: "Pages of trends" })).toBeNull();
   });
 
@@ -23,7 +23,7 @@ describe("/google-trends when something fails or is missing", () => {
     expect(alert.textContent).toContain(TRENDS_FAILED);
     fail = false;
     await userEvent.click(within(alert).getByRole("button", { name: "Try again" }));
-    expect(await screen.findByRole("heading", { name: "digital pound" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "digital pound" })).toBeInTheDocument();
     expect(screen.queryByText(TRENDS_FAILED)).toBeNull();
   });
 
@@ -55,7 +55,7 @@ describe("/google-trends when something fails or is missing", () => {
     expect(box.textContent).toMatch(/Next try in 25 min/);
     expect(box.textContent).toMatch(/The trends shown were last updated 5m ago/);
     // The trends read before are still listed.
-    expect(await screen.findByRole("heading", { name: "digital pound" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "digital pound" })).toBeInTheDocument();
   });
 
   it("says every source failed, in place of an empty list that would look like nothing happened", async () => {
@@ -98,7 +98,7 @@ describe("/google-trends when something fails or is missing", () => {
       ),
     );
     show();
-    expect(await screen.findByText(/has not read the search trends yet/)).toBeTruthy();
+    expect(await screen.findByText(/has not read the search trends yet/)).toBeInTheDocument();
   });
 
   it("asks again on 'Refresh Trends', spinning and refusing clicks meanwhile, keeping the list", async () => {
@@ -114,9 +114,9 @@ describe("/google-trends when something fails or is missing", () => {
     const refresh = screen.getByRole("button", { name: "Refresh Trends" }) as HTMLButtonElement;
     await userEvent.click(refresh);
     await waitFor(() => expect(refresh.disabled).toBe(true));
-    expect(screen.getByRole("heading", { name: "first" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "first" })).toBeInTheDocument();
     release();
-    expect(await screen.findByRole("heading", { name: "fresh" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "fresh" })).toBeInTheDocument();
     expect(refresh.disabled).toBe(false);
   });
 
@@ -126,7 +126,7 @@ describe("/google-trends when something fails or is missing", () => {
     show();
     await screen.findByRole("heading", { name: "digital pound" });
     await userEvent.click(screen.getByRole("button", { name: "Refresh Trends" }));
-    expect(await screen.findByText(/Could not refresh the trends/)).toBeTruthy();
-    expect(screen.getByRole("heading", { name: "digital pound" })).toBeTruthy();
+    expect(await screen.findByText(/Could not refresh the trends/)).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "digital pound" })).toBeInTheDocument();
   });
 });

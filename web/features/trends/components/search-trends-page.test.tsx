@@ -15,10 +15,10 @@ describe("/google-trends", () => {
       return json(answer());
     });
     show();
-    expect(screen.getByText("Loading trends…")).toBeTruthy();
+    expect(screen.getByText("Loading trends…")).toBeInTheDocument();
     release();
     const list = await trendList();
-    expect(within(list).getByRole("heading", { name: "digital pound" })).toBeTruthy();
+    expect(within(list).getByRole("heading", { name: "digital pound" })).toBeInTheDocument();
     expect(Object.fromEntries(asked[0] ?? [])).toEqual({ period: "24h", sort: "traffic", page: "1" });
     expect(screen.getByRole("button", { name: "Traffic" }).getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByRole("button", { name: "Time" }).getAttribute("aria-pressed")).toBe("false");
@@ -90,12 +90,12 @@ describe("/google-trends", () => {
     // The list fades out for the paging delay before the page turns.
     expect(where()).toBe("/google-trends");
     await waitFor(() => expect(where()).toBe("/google-trends?page=2"));
-    expect(await screen.findByRole("heading", { name: "trend on page 2" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "trend on page 2" })).toBeInTheDocument();
     expect(pager.textContent).toContain("Page 2 of 3");
     expect(asked.at(-1)?.get("page")).toBe("2");
     await userEvent.click(within(pager).getByRole("button", { name: "Previous" }));
     await waitFor(() => expect(where()).toBe("/google-trends"));
-    expect(await screen.findByRole("heading", { name: "trend on page 1" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "trend on page 1" })).toBeInTheDocument();
   });
 
   it("goes on from the page asked for while that page is still loading", async () => {
@@ -112,12 +112,12 @@ describe("/google-trends", () => {
     await userEvent.click(within(pager).getByRole("button", { name: "Next" }));
     await waitFor(() => expect(where()).toBe("/google-trends?page=2"));
     // Page 2 has not arrived: page 1 is still shown, yet the pager counts from page 2.
-    expect(screen.getByRole("heading", { name: "trend on page 1" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "trend on page 1" })).toBeInTheDocument();
     expect(pager.textContent).toContain("Page 2 of 5");
     await userEvent.click(within(pager).getByRole("button", { name: "Next" }));
     await waitFor(() => expect(where()).toBe("/google-trends?page=3"));
     for (const release of gates.values()) release();
-    expect(await screen.findByRole("heading", { name: "trend on page 3" })).toBeTruthy();
+    expect(await screen.findByRole("heading", { name: "trend on page 3" })).toBeInTheDocument();
   });
 
   it("drops a page turn still fading out when another sort is chosen", async () => {
@@ -181,6 +181,6 @@ describe("/google-trends", () => {
   it("labels sample trends as sample data", async () => {
     trendsApi(() => json(answer({ sample: true })));
     show();
-    expect(await screen.findByText("Sample data")).toBeTruthy();
+    expect(await screen.findByText("Sample data")).toBeInTheDocument();
   });
 });

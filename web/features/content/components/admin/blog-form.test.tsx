@@ -74,7 +74,7 @@ describe("BlogForm", () => {
     renderForm();
     // An address closes the upload, and shows its preview.
     type("Image URL", "https://img.example/lead.png");
-    expect(screen.getByText("Clear the image address to upload a file instead.")).toBeTruthy();
+    expect(screen.getByText("Clear the image address to upload a file instead.")).toBeInTheDocument();
     expect(field("Upload an image").disabled).toBe(true);
     expect(screen.getByRole("img").getAttribute("src")).toBe("https://img.example/lead.png");
     fireEvent.click(screen.getByRole("button", { name: "Remove image" }));
@@ -168,7 +168,7 @@ describe("BlogForm", () => {
     type("Tags", "x".repeat(41));
     submit();
     await waitFor(() => expect(field("Tags").getAttribute("aria-invalid")).toBe("true"));
-    expect(screen.getByText("A tag can be at most 40 characters")).toBeTruthy();
+    expect(screen.getByText("A tag can be at most 40 characters")).toBeInTheDocument();
     expect(onSaved).not.toHaveBeenCalled();
   });
 

@@ -16,7 +16,7 @@ describe("BlogsList", () => {
   it("says 'No blogs found' when there are none, and searches with the words it is given", async () => {
     const api = fakeApi({ "GET /api/admin/blog": () => json({ posts: [], next: null }) });
     renderAt(<BlogsList q="gems" onSearch={vi.fn()} />, { admin: true });
-    expect(await screen.findByText("No blogs found for “gems”")).toBeTruthy();
+    expect(await screen.findByText("No blogs found for “gems”")).toBeInTheDocument();
     expect(api.calls[0]?.search.get("q")).toBe("gems");
     expect(screen.getByRole("searchbox", { name: "Search blogs" })).toHaveProperty("value", "gems");
   });
@@ -28,7 +28,7 @@ describe("BlogsList", () => {
     expect(screen.getByRole("link", { name: "Why GEMS" }).getAttribute("href")).toBe("/blog/why-gems");
     expect(screen.getByRole("link", { name: "Edit Why GEMS" }).getAttribute("href")).toBe("/admin?edit=p1&type=blog");
     // A post without a title still has a name to act on.
-    expect(screen.getByRole("link", { name: "Edit Untitled post" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Edit Untitled post" })).toBeInTheDocument();
   });
 
   it("deletes a post after confirmation", async () => {
@@ -45,7 +45,7 @@ describe("BlogsList", () => {
     fireEvent.click(
       within(screen.getByRole("dialog", { name: "Delete this post?" })).getByRole("button", { name: "Delete post" }),
     );
-    expect(await screen.findByText("No blogs found")).toBeTruthy();
+    expect(await screen.findByText("No blogs found")).toBeInTheDocument();
     expect(api.callsTo("DELETE /api/admin/blog/p1")).toHaveLength(1);
   });
 
@@ -54,6 +54,6 @@ describe("BlogsList", () => {
     renderAt(<BlogsList q="" onSearch={vi.fn()} />, { admin: true });
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Failed to load blog posts");
-    expect(within(alert).getByRole("button", { name: "Try again" })).toBeTruthy();
+    expect(within(alert).getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
 });

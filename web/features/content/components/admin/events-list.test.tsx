@@ -31,7 +31,7 @@ describe("EventsList", () => {
   it("says 'No events found' when there are none", async () => {
     fakeApi({ "GET /api/admin/events": () => json({ events: [], next: null }) });
     renderAt(<Searchable />, { admin: true });
-    expect(await screen.findByText("No events found")).toBeTruthy();
+    expect(await screen.findByText("No events found")).toBeInTheDocument();
   });
 
   it("searches once typing pauses, and says when nothing matches", async () => {
@@ -44,7 +44,7 @@ describe("EventsList", () => {
     const box = screen.getByRole("searchbox", { name: "Search events" });
     fireEvent.change(box, { target: { value: "z" } });
     fireEvent.change(box, { target: { value: "zzz " } });
-    expect(await screen.findByText("No events found for “zzz”")).toBeTruthy();
+    expect(await screen.findByText("No events found for “zzz”")).toBeInTheDocument();
     // One search for the words as they stood when typing paused.
     expect(onSearch.mock.calls).toEqual([["zzz"]]);
     expect(api.callsTo("GET /api/admin/events").map((call) => call.search.get("q"))).toEqual([null, "zzz"]);
