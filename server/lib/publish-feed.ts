@@ -1,10 +1,8 @@
 import type { FeedItem } from "../../contracts/feeds.ts";
-import { escapeMarkup } from "./markup.ts";
+import { escapeMarkup, escapeXml } from "./markup.ts";
 
-/** Characters XML 1.0 does not allow, which feed text can still carry. */
-const stripInvalidXml = (text: string) => text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "");
-
-const xml = (text: string) => escapeMarkup(stripInvalidXml(text));
+/** Feed text as XML text: the characters XML 1.0 forbids, which feed text can still carry, dropped. */
+const xml = escapeXml;
 /**
  * RSS readers treat an item's description, and many its title, as HTML: plain text is
  * escaped as HTML first, then as XML, so a reader decoding it once shows "a<b" as text and

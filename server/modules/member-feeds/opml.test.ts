@@ -39,7 +39,7 @@ describe.each(testDatabaseTargets())("members' own feeds in OPML on $dialect", (
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename=".+\.opml"$/);
     expect(response.headers["content-type"]).toMatch(/opml|xml/);
-    expect(response.body).toContain('text="Q&amp;A &lt;&quot;quotes&quot;&gt; &apos;n&apos; more"');
+    expect(response.body).toContain('text="Q&amp;A &lt;&quot;quotes&quot;&gt; &#39;n&#39; more"');
     expect(response.body).toContain(`htmlUrl="${site.base}/blog/"`);
     expect(readOpml(response.body).map((o) => [o.address, o.title])).toEqual([
       [`${site.base}/atom.xml`, `Q&A <"quotes"> 'n' more`],

@@ -1,5 +1,5 @@
 import { invalidRequest } from "../../errors.ts";
-import { withoutControls } from "../../lib/feed-reader/html-text.ts";
+import { escapeXml } from "../../lib/markup.ts";
 import { scanTags } from "./tags.ts";
 
 /** Outlines with an xmlUrl read from one file, at most: far more than the 50 a member may follow. */
@@ -46,13 +46,6 @@ export function readOpml(text: string): OpmlOutline[] {
     throw invalidRequest(`The OPML file is cut short or broken: what starts on line ${at} never ends`);
   }
   return outlines;
-}
-
-const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
-
-/** Text fit for an XML attribute; control characters XML forbids are dropped. */
-export function escapeXml(text: string): string {
-  return withoutControls(text).replace(/[&<>"']/g, (c) => XML_ESCAPES[c] as string);
 }
 
 /** An OPML 2.0 document of the member's feeds. */
