@@ -78,17 +78,24 @@ export async function startSources(dataDir: string, location: Location) {
 
 export type Prices = Awaited<ReturnType<typeof startFakePriceApi>>;
 
-/** Up, on its database, with the article feed read. */
+/**
+ * Up, on its database, with the article feed read. A start migrates, takes its leases and
+ * reads the feeds: on two busy cores that can take well over 20 s.
+ */
 export const ready = (server: ServerProcess) =>
-  until("the server to answer with articles", async () => {
-    if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode})`);
-    const health = await call(server.origin, "/api/health", { signal: AbortSignal.timeout(5_000) }).catch(
-      () => undefined,
-    );
-    if (health?.status !== 200) return undefined;
-    const links = await articleLinks(server.origin, "bitcoin");
-    return links.length > 0 ? links : undefined;
-  });
+  until(
+    "the server to answer with articles",
+    async () => {
+      if (server.child.exitCode !== null) throw new Error(`the server exited (${server.child.exitCode})`);
+      const health = await call(server.origin, "/api/health", { signal: AbortSignal.timeout(5_000) }).catch(
+        () => undefined,
+      );
+      if (health?.status !== 200) return undefined;
+      const links = await articleLinks(server.origin, "bitcoin");
+      return links.length > 0 ? links : undefined;
+    },
+    60_000,
+  );
 
 /** Kills the process and waits for it to be gone; a process that already died on its own fails the test. */
 export const kill = async (server: ServerProcess) => {
