@@ -33,24 +33,5 @@ export const routeHeadings: ReadonlyArray<[path: string, heading: string]> = [
   ["/feeds/mine", "Your feeds"],
 ];
 
-/** Paths where the token ticker strip is hidden, as the layout lists them; every other page shows it. */
-export const tickerHiddenOn: ReadonlySet<string> = new Set([
-  "/notifications",
-  "/blurts",
-  "/favorites",
-  "/predictions",
-  "/pump-vision",
-  "/team",
-  "/settings",
-  "/disclaimer",
-  "/terms",
-  "/privacy",
-  "/nft-art",
-  "/x-feed",
-  "/search",
-  "/news",
-  "/market",
-  "/tiktok",
-  "/youtube",
-  "/instagram",
-]);
+/** Paths where the token ticker strip is hidden (the layout's own list); every other page shows it. */
+export { tickerHiddenPaths as tickerHiddenOn } from "../web/app/layout/ticker-visibility.ts";
