@@ -1,8 +1,8 @@
 import { Readability } from "@mozilla/readability";
 import { parseHTML } from "linkedom";
 import type { ReaderBlock } from "../../contracts/reading.ts";
-import { articleBlocks } from "./article-blocks.ts";
-import { articleParagraphs, clip, oneLine, type TextNode } from "./article-text.ts";
+import { articleBlocks } from "./html/dom-blocks.ts";
+import { articleParagraphs, clip, oneLine, type TextNode } from "./html/dom-text.ts";
 
 /*
  * Reading an article out of a page's HTML, with Mozilla's Readability over linkedom's
@@ -39,7 +39,7 @@ export type ReadOptions = {
    */
   bodyOnly?: boolean;
   /**
-   * The reader view's blocks too (article-blocks.ts), from the same read: headings, lists,
+   * The reader view's blocks too (html/dom-blocks.ts), from the same read: headings, lists,
    * quotes, links and images of the article, as plain text runs.
    */
   view?: boolean;

@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
+import { firstImageSource, type HtmlReading, htmlToText, textToText, withoutControls } from "../html/fragment-text.ts";
+import { isInertText } from "../html/inert-text.ts";
 import { bylineName } from "./byline.ts";
 import { cutText } from "./cut-text.ts";
 import { parseFeedDate } from "./dates.ts";
 import type { FeedText } from "./feed-text.ts";
-import { firstImageSource, type HtmlReading, htmlToText, textToText, withoutControls } from "./html-text.ts";
-import { isInertText } from "./inert-text.ts";
 import type { RawItem } from "./raw-item.ts";
 
 /** A feed item after the normalising rules (normaliseItem), before votes are attached. */
@@ -74,7 +74,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 
 /**
  * An HTML fragment's plain text, cut to its length. What is stored keeps the rule in
- * inert-text.ts: htmlToText sees to it, and a cut cannot break it (a text's beginning
+ * lib/html/inert-text.ts: htmlToText sees to it, and a cut cannot break it (a text's beginning
  * holds no pair, attribute or comment the whole text did not).
  */
 export function plainText(html: string | undefined, max: number, reading: HtmlReading = {}): string {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { z } from "zod";
 import { INVALID_ANALYSIS, KEY_POINTS } from "../../../contracts/analysis-catalog.ts";
-import { clip, oneLine } from "../../lib/article-text.ts";
+import { clip, oneLine } from "../../lib/html/dom-text.ts";
 import { type GuardedFetch, OutboundError } from "../../outbound/guarded-fetch.ts";
 
 /*

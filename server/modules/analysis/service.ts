@@ -14,7 +14,7 @@ import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { AppError, notFound, RateLimitedError } from "../../errors.ts";
 import { READ_LIMITS, UnreadablePage } from "../../lib/article-page.ts";
-import { clip } from "../../lib/article-text.ts";
+import { clip } from "../../lib/html/dom-text.ts";
 import { locate } from "../../lib/text/key-points.ts";
 import { PARAGRAPH_JOIN } from "../../lib/text/sentences.ts";
 import { runWorker, WorkerStopped, workerBeside } from "../../lib/worker.ts";

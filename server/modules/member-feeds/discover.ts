@@ -1,23 +1,21 @@
-import { scanTags } from "./tags.ts";
+import { scanTags } from "../../lib/html/tags.ts";
 
 /** Feed links are in a page's head: the first part of a page is enough, and bounds the work. */
 const SCANNED_CHARS = 512 * 1024;
 
 const FEED_TYPES = new Set(["application/rss+xml", "application/atom+xml", "application/feed+json"]);
 const HEAD_TAGS = new Set(["base", "link"]);
-/** Their content is text, not tags: a link tag written in a script is not the page's. */
-const RAW_TEXT = new Set(["script", "style", "textarea", "title"]);
 
 /**
  * Feed autodiscovery: the addresses of a page's `<link rel="alternate">` feeds (RSS,
  * Atom or JSON Feed), resolved against the page's address (or its first `<base href>`),
  * in the page's order; only http(s) addresses. Links in comments and scripts do not count.
- * One linear pass over the page's first SCANNED_CHARS (tags.ts).
+ * One linear pass over the page's first SCANNED_CHARS (lib/html/tags.ts).
  */
 export function discoverFeedLinks(html: string, pageUrl: string): string[] {
   let baseHref: string | undefined;
   const hrefs: string[] = [];
-  scanTags(html.slice(0, SCANNED_CHARS), { names: HEAD_TAGS, rawText: RAW_TEXT }, ({ name, attributes }) => {
+  scanTags(html.slice(0, SCANNED_CHARS), { names: HEAD_TAGS }, ({ name, attributes }) => {
     const href = attributes.get("href")?.trim();
     if (!href) return;
     if (name === "base") {

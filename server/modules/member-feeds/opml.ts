@@ -1,6 +1,6 @@
 import { invalidRequest } from "../../errors.ts";
+import { scanTags } from "../../lib/html/tags.ts";
 import { escapeXml } from "../../lib/markup.ts";
-import { scanTags } from "./tags.ts";
 
 /** Outlines with an xmlUrl read from one file, at most: far more than the 50 a member may follow. */
 export const MAX_OPML_OUTLINES = 500;
@@ -13,14 +13,14 @@ const OPML_TAGS = new Set(["opml", "outline"]);
  * The feeds an OPML file lists: each `<outline>` with an xmlUrl, with its line in the
  * file. No DTD is read and no entity but XML's five and numeric references is expanded
  * (a DOCTYPE is stepped over), so neither external entities nor entity bombs do
- * anything; outlines in comments and CDATA are not outlines. One linear pass (tags.ts).
+ * anything; outlines in comments and CDATA are not outlines. One linear pass (lib/html/tags.ts).
  */
 export function readOpml(text: string): OpmlOutline[] {
   const outlines: OpmlOutline[] = [];
   let isOpml = false;
   let line = 1;
   let counted = 0;
-  const stoppedAt = scanTags(text, { names: OPML_TAGS }, (tag) => {
+  const stoppedAt = scanTags(text, { names: OPML_TAGS, xml: true }, (tag) => {
     if (tag.name === "opml") {
       isOpml = true;
       return;

@@ -1,6 +1,6 @@
 import { parseHTML } from "linkedom";
 import { describe, expect, it } from "vitest";
-import { articleParagraphs, clip, oneLine, type TextNode } from "./article-text.ts";
+import { articleParagraphs, clip, oneLine, type TextNode } from "./dom-text.ts";
 
 const paragraphsOf = (html: string, max = 100_000) =>
   articleParagraphs(

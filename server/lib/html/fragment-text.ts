@@ -1,5 +1,5 @@
 import { decodeHTML } from "entities";
-import { BREAKING_ELEMENTS, HIDDEN_ELEMENTS, isMarkupName, RAW_TEXT_ELEMENTS } from "./html-elements.ts";
+import { BLOCK_ELEMENTS, HIDDEN_ELEMENTS, isMarkupName, RAW_TEXT_ELEMENTS } from "./elements.ts";
 import { dropMarkupStarts, isInertText, lastEndTags, NextOf, nameEnd } from "./inert-text.ts";
 
 /** How a fragment of HTML is read. */
@@ -249,7 +249,7 @@ function readRound(html: string, reading: HtmlReading): { text: string; image?: 
       if (!markup) emit(html.slice(lt, tag.end));
       else {
         if (open > 0) opened.set(name, open - 1);
-        if (BREAKING_ELEMENTS.has(name)) out.push(" ");
+        if (BLOCK_ELEMENTS.has(name)) out.push(" ");
       }
       continue;
     }
@@ -274,7 +274,7 @@ function readRound(html: string, reading: HtmlReading): { text: string; image?: 
     }
     if (name === "img" && image === undefined) image = sourceOf(html.slice(lt, tag.end));
     if (closes && !tag.selfClosing) opened.set(name, (opened.get(name) ?? 0) + 1);
-    if (BREAKING_ELEMENTS.has(name)) out.push(" ");
+    if (BLOCK_ELEMENTS.has(name)) out.push(" ");
   }
   return { text: collapse(out.join("")), image };
 }

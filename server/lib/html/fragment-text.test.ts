@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { expectInert } from "../../test/inert.ts";
-import { htmlToText } from "./html-text.ts";
+import { htmlToText } from "./fragment-text.ts";
 
 /** Escapes text as HTML `depth` times over, as a feed that escapes its markup repeatedly does. */
 const escapeTimes = (text: string, depth: number): string => {

@@ -5,59 +5,7 @@
  * blog form's rules (contracts/content.ts): no control characters but line breaks, no
  * half surrogate pairs, each field within its length.
  */
-
-/** Elements whose text is not article text. */
-const SKIPPED = new Set([
-  "script",
-  "style",
-  "noscript",
-  "template",
-  "iframe",
-  "object",
-  "embed",
-  "svg",
-  "math",
-  "canvas",
-  "button",
-  "select",
-  "textarea",
-  "input",
-  "head",
-]);
-
-/** Elements that start and end a paragraph. */
-const BLOCKS = new Set([
-  "address",
-  "article",
-  "aside",
-  "blockquote",
-  "dd",
-  "div",
-  "dl",
-  "dt",
-  "figcaption",
-  "figure",
-  "footer",
-  "h1",
-  "h2",
-  "h3",
-  "h4",
-  "h5",
-  "h6",
-  "header",
-  "hr",
-  "li",
-  "main",
-  "ol",
-  "p",
-  "pre",
-  "section",
-  "table",
-  "td",
-  "th",
-  "tr",
-  "ul",
-]);
+import { BLOCK_ELEMENTS, SKIPPED_ELEMENTS } from "./elements.ts";
 
 /** The little of a DOM node this reads (linkedom's nodes have it, as browsers' do). */
 export type TextNode = {
@@ -137,12 +85,12 @@ export function articleParagraphs(
     }
     if (node.nodeType !== ELEMENT_NODE && node !== root) continue;
     const name = (node.localName ?? "").toLowerCase();
-    if (SKIPPED.has(name) || alsoSkipped.has(name)) continue;
+    if (SKIPPED_ELEMENTS.has(name) || alsoSkipped.has(name)) continue;
     if (name === "br") {
       current += "\n";
       continue;
     }
-    const block = BLOCKS.has(name);
+    const block = BLOCK_ELEMENTS.has(name);
     if (leaving) {
       if (block) flush();
       if (name === "pre") preDepth--;

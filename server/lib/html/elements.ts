@@ -1,7 +1,12 @@
+/*
+ * What Gemwire knows of HTML's elements, in one place for every reading of HTML as text:
+ * feed fragments (fragment-text.ts), parsed pages (dom-text.ts) and the reader view's
+ * blocks (dom-blocks.ts). See docs/decisions/041-one-html-to-text-module.md.
+ */
+
 /**
- * What the HTML-to-text rounds know of HTML's elements. A tag naming one of these is markup
- * in HTML content; a bare tag naming anything else (`Vec<T>`, `the <blink> tag`) is text,
- * unless its own end tag follows.
+ * HTML's element names. A tag naming one of these is markup in HTML content; a bare tag
+ * naming anything else (`Vec<T>`, `the <blink> tag`) is text, unless its own end tag follows.
  */
 export const KNOWN_ELEMENTS = new Set(
   `a abbr acronym address applet area article aside audio b base basefont bdi bdo big blockquote body br button
@@ -30,7 +35,7 @@ export const RAW_TEXT_ELEMENTS = new Set([
   "plaintext",
 ]);
 
-/** Elements whose content holds markup but no article text (pictures, embeds, fallbacks): skipped with it. */
+/** Elements whose content holds markup but no article text (pictures, embeds, fallbacks, controls): skipped with it. */
 export const HIDDEN_ELEMENTS = new Set([
   "svg",
   "math",
@@ -44,10 +49,26 @@ export const HIDDEN_ELEMENTS = new Set([
   "video",
   "canvas",
   "frameset",
+  "button",
 ]);
 
-/** Elements that end a run of words: they become a space in the text. */
-export const BREAKING_ELEMENTS = new Set(
+/**
+ * Every element whose content is never text to read, whatever reads it: the two sets
+ * above, and the void elements that stand for something embedded or a form control.
+ */
+export const SKIPPED_ELEMENTS: ReadonlySet<string> = new Set([
+  ...RAW_TEXT_ELEMENTS,
+  ...HIDDEN_ELEMENTS,
+  "embed",
+  "frame",
+  "input",
+]);
+
+/**
+ * Block elements: each ends a run of words. In a fragment they become a space; in a page
+ * each starts and ends a paragraph.
+ */
+export const BLOCK_ELEMENTS = new Set(
   `address article aside blockquote br caption center dd details dialog dir div dl dt fieldset figcaption
   figure footer form h1 h2 h3 h4 h5 h6 header hgroup hr li main menu nav ol p pre search section summary
   table tbody td tfoot th thead tr ul`.split(/\s+/),

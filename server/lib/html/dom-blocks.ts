@@ -1,5 +1,6 @@
-import type { ReaderBlock } from "../../contracts/reading.ts";
-import { clip, oneLine, type TextNode } from "./article-text.ts";
+import type { ReaderBlock } from "../../../contracts/reading.ts";
+import { clip, oneLine, type TextNode } from "./dom-text.ts";
+import { BLOCK_ELEMENTS, SKIPPED_ELEMENTS } from "./elements.ts";
 
 /*
  * The reader view's article (docs/decisions/022): Readability's content turned
@@ -13,61 +14,11 @@ import { clip, oneLine, type TextNode } from "./article-text.ts";
 /** Bounds on one article's blocks: a page may be 2 MB of markup. */
 export const BLOCK_LIMITS = { blocks: 400, text: 100_000, images: 20, runsPerBlock: 200, listItems: 100, href: 2048 };
 
-/** Elements dropped with everything inside them. */
-const DROPPED = new Set([
-  "script",
-  "style",
-  "noscript",
-  "template",
-  "iframe",
-  "frame",
-  "frameset",
-  "object",
-  "embed",
-  "applet",
-  "svg",
-  "math",
-  "canvas",
-  "video",
-  "audio",
-  "form",
-  "button",
-  "select",
-  "textarea",
-  "input",
-  "label",
-  "dialog",
-  "head",
-  "title",
-  "meta",
-  "link",
-  "base",
-  "nav",
-  "table",
-]);
-
-/** Elements that end the text before them and start a new paragraph. */
-const BREAKS = new Set([
-  "address",
-  "article",
-  "aside",
-  "dd",
-  "div",
-  "dl",
-  "dt",
-  "figcaption",
-  "figure",
-  "footer",
-  "header",
-  "hr",
-  "main",
-  "p",
-  "pre",
-  "section",
-  "h1",
-  "h5",
-  "h6",
-]);
+/**
+ * Elements dropped with everything inside them: what no reading takes text from, and what
+ * a reader view leaves to the page (forms, navigation, tables, the head's furniture).
+ */
+const DROPPED = new Set([...SKIPPED_ELEMENTS, "form", "label", "dialog", "nav", "table", "meta", "link", "base"]);
 
 const HEADINGS: Record<string, 2 | 3 | 4> = { h2: 2, h3: 3, h4: 4 };
 
@@ -223,7 +174,7 @@ export function articleBlocks(root: ContentNode, pageUrl: string): ReaderBlock[]
         flush();
         context.pop();
       };
-    } else if (BREAKS.has(name) || name === "li" || name === "ul" || name === "ol" || name in HEADINGS) {
+    } else if (BLOCK_ELEMENTS.has(name)) {
       if (context.length === 0) {
         flush();
         onLeave = flush;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { ReaderBlock } from "../../contracts/reading.ts";
-import { BODY, JUNK, RICH_PAGE } from "../modules/reader/fixtures/pages.ts";
-import { BLOCK_LIMITS } from "./article-blocks.ts";
-import { readArticle } from "./article-read.ts";
+import type { ReaderBlock } from "../../../contracts/reading.ts";
+import { BODY, JUNK, RICH_PAGE } from "../../modules/reader/fixtures/pages.ts";
+import { readArticle } from "../article-read.ts";
+import { BLOCK_LIMITS } from "./dom-blocks.ts";
 
 /*
  * The reader view's blocks, read as the worker reads them (readArticle with `view`): what
