@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 import { buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
@@ -14,23 +14,23 @@ import type { PageFetchPolicy } from "../modules/pages/page-reads.ts";
 import type { TrendsService } from "../modules/trends/service.ts";
 import { openTestDatabase, type TestDatabaseTarget, testDatabaseTargets } from "./databases.ts";
 
+/** What a test may set on the app it builds, beside the operator's configuration (`env`). */
+export type TestAppOptions = {
+  env?: Record<string, string>;
+  webRoot?: string;
+  adminPassword?: AdminPassword;
+  wakeFeedScheduler?: () => void;
+  prices?: PriceService;
+  notificationStreams?: HubOptions;
+  trends?: TrendsService;
+  analysis?: { pageFetch?: PageFetchPolicy };
+  memberFeeds?: MemberFeedRoutesOptions;
+  /** Feed addresses and relays, when the test serves the feeds itself. */
+  sources?: Sources;
+};
+
 /** The real app on a real database, quiet, with configuration overrides as an operator would set them. */
-export async function buildTestApp(
-  database: Database,
-  options: {
-    env?: Record<string, string>;
-    webRoot?: string;
-    adminPassword?: AdminPassword;
-    wakeFeedScheduler?: () => void;
-    prices?: PriceService;
-    notificationStreams?: HubOptions;
-    trends?: TrendsService;
-    analysis?: { pageFetch?: PageFetchPolicy };
-    memberFeeds?: MemberFeedRoutesOptions;
-    /** Feed addresses and relays, when the test serves the feeds itself. */
-    sources?: Sources;
-  } = {},
-) {
+export async function buildTestApp(database: Database, options: TestAppOptions = {}) {
   const config = loadConfig({ LOG_LEVEL: "silent", ...options.env });
   return buildApp({
     config,
@@ -72,21 +72,66 @@ export async function withTestApp(
  * read at `now`, and the real app serving it, both closed after the block.
  */
 export function appServingFeed(target: TestDatabaseTarget, source: string, items: () => NormalisedItem[], now: number) {
+  const context = useTestApp(target, { seed: (database) => upsertArticles(database, source, items(), now) });
+  const ready = () => ({ app: context.app, database: context.database });
+  return { ready, get: (url: string) => context.app.inject({ method: "GET", url }) };
+}
+
+/** How `useTestApp` sets up: the app's options, and what to do around building it. */
+export type UseTestAppOptions = TestAppOptions & {
+  /** Rows written before the app is built (what the tests read, or what a start-up job must find). */
+  seed?: (database: Database) => Promise<unknown> | unknown;
+  /** A fresh database and app for every test, instead of one for the describe block. */
+  perTest?: boolean;
+};
+
+/** The app and database `useTestApp` keeps; reading either before the setup ran is a mistake in the test. */
+export type TestAppContext = {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+};
+
+/**
+ * Within a describe block: a fresh database on `target` and the real app on it, built
+ * before the block's tests (or each test, with `perTest`) and closed and dropped after.
+ * `options` may be a function, called inside the hook, when they depend on something made
+ * there (a temporary directory, a service the tests drive).
+ */
+export function useTestApp(
+  target: TestDatabaseTarget,
+  options: UseTestAppOptions | (() => UseTestAppOptions | Promise<UseTestAppOptions>) = {},
+): TestAppContext {
   let handle: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
   let app: FastifyInstance | undefined;
-  beforeAll(async () => {
+  const { perTest } = typeof options === "function" ? {} : options;
+  const setUp = async () => {
+    const { seed, perTest: _perTest, ...appOptions } = typeof options === "function" ? await options() : options;
     handle = await openTestDatabase(target);
-    await upsertArticles(handle.database, source, items(), now);
-    app = await buildTestApp(handle.database);
+    await seed?.(handle.database);
+    app = await buildTestApp(handle.database, appOptions);
     await app.ready();
-  });
-  afterAll(async () => {
+  };
+  const tearDown = async () => {
     await app?.close();
     await handle?.dispose();
-  });
-  const ready = () => {
-    if (!handle || !app) throw new Error("the feed's app is not ready yet");
-    return { app, database: handle.database };
+    app = undefined;
+    handle = undefined;
   };
-  return { ready, get: (url: string) => ready().app.inject({ method: "GET", url }) };
+  if (perTest) {
+    beforeEach(setUp);
+    afterEach(tearDown);
+  } else {
+    beforeAll(setUp);
+    afterAll(tearDown);
+  }
+  return {
+    get app() {
+      if (!app) throw new Error("the test app is not built yet: read it inside a test or hook");
+      return app;
+    },
+    get database() {
+      if (!handle) throw new Error("the test database is not open yet: read it inside a test or hook");
+      return handle.database;
+    },
+  };
 }

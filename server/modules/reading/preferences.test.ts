@@ -1,30 +1,18 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { joinAsMember, TEST_PASSWORD } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 
 type Member = Awaited<ReturnType<typeof joinAsMember>>;
 
 describe.each(testDatabaseTargets())("reading preferences on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  const setup = useTestApp(target);
 
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database);
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
-
-  const join = () => joinAsMember(app, handle.database);
+  const join = () => joinAsMember(setup.app, setup.database);
   const get = (member: Member) =>
-    app.inject({ method: "GET", url: "/api/reading/preferences", cookies: member.cookies });
+    setup.app.inject({ method: "GET", url: "/api/reading/preferences", cookies: member.cookies });
   const put = (member: Member, payload: unknown) =>
-    app.inject({ method: "PUT", url: "/api/reading/preferences", cookies: member.cookies, payload: payload as object });
+    setup.app.inject({ method: "PUT", url: "/api/reading/preferences", cookies: member.cookies, payload: payload as object });
 
   it("folds by default, and keeps the member's choice across sessions", async () => {
     const member = await join();
@@ -32,7 +20,7 @@ describe.each(testDatabaseTargets())("reading preferences on $dialect", (target)
     const saved = await put(member, { showEveryArticle: true });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toEqual({ showEveryArticle: true });
-    const signIn = await app.inject({
+    const signIn = await setup.app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { handle: member.handle, password: TEST_PASSWORD },
@@ -48,19 +36,19 @@ describe.each(testDatabaseTargets())("reading preferences on $dialect", (target)
 
   it("keeps each member's choice to themselves, and leaves degen mode and the feed choice alone", async () => {
     const [ann, bob] = [await join(), await join()];
-    const degen = await app.inject({
+    const degen = await setup.app.inject({
       method: "PUT",
       url: "/api/settings/degen-mode",
       cookies: ann.cookies,
       payload: { degenMode: true },
     });
     expect(degen.statusCode).toBe(200);
-    const before = (await app.inject({ method: "GET", url: "/api/settings", cookies: ann.cookies })).json();
+    const before = (await setup.app.inject({ method: "GET", url: "/api/settings", cookies: ann.cookies })).json();
     await put(ann, { showEveryArticle: true });
-    expect((await app.inject({ method: "GET", url: "/api/settings", cookies: ann.cookies })).json()).toEqual(before);
+    expect((await setup.app.inject({ method: "GET", url: "/api/settings", cookies: ann.cookies })).json()).toEqual(before);
     expect((await get(bob)).json()).toEqual({ showEveryArticle: false });
     // Degen mode saved after the preference keeps the preference, too.
-    await app.inject({
+    await setup.app.inject({
       method: "PUT",
       url: "/api/settings/degen-mode",
       cookies: ann.cookies,
@@ -69,7 +57,7 @@ describe.each(testDatabaseTargets())("reading preferences on $dialect", (target)
     expect((await get(ann)).json()).toEqual({ showEveryArticle: true });
     // A member who never chose anything else starts their settings row with the preference.
     await put(bob, { showEveryArticle: true });
-    expect((await app.inject({ method: "GET", url: "/api/settings", cookies: bob.cookies })).json().degenMode).toBe(
+    expect((await setup.app.inject({ method: "GET", url: "/api/settings", cookies: bob.cookies })).json().degenMode).toBe(
       false,
     );
   });
