@@ -16,7 +16,7 @@ import { hashPassword } from "../server/lib/passwords/passwords.ts";
 import { openSession } from "../server/lib/sessions/sessions.ts";
 import { feedCatalog } from "../server/modules/articles/catalog.ts";
 import { upsertArticles } from "../server/modules/articles/repository.ts";
-import { generateHeadlines, seededRandom } from "./headlines.ts";
+import { generateHeadlines, seededRandom } from "../test-kit/headlines.ts";
 
 const OUTLETS = [
   "Chain Ledger",

@@ -17,8 +17,6 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import type { Config } from "../server/config.ts";
 import { postgresTarget, sqliteTarget, type TestDatabaseTarget } from "../server/test/databases.ts";
-import { generateApiDatabase, KEEP_EVERYTHING } from "./api-data.ts";
-import { type LoadResult, percentile, runLoad } from "./load.ts";
 import {
   ensureBuilt,
   memoryOf,
@@ -28,7 +26,9 @@ import {
   startProcess,
   startServer,
   waitUntilReady,
-} from "./server-process.ts";
+} from "../test-kit/server-process.ts";
+import { generateApiDatabase, KEEP_EVERYTHING } from "./api-data.ts";
+import { type LoadResult, percentile, runLoad } from "./load.ts";
 import { judge, sized } from "./tiny.ts";
 
 const TARGETS = { ratio: 0.5, p99Ms: 100, memoryMb: 250, searchP95Ms: 50 };

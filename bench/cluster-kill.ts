@@ -2,10 +2,10 @@
  * Part of `npm run bench:cluster`: load through the proxy, one process killed (SIGKILL) in
  * the middle of it (e); the other must keep serving.
  */
-import { type Answer, call } from "./cluster-http.ts";
+import { type Answer, call } from "../test-kit/http-client.ts";
+import { type ServerProcess, sleep } from "../test-kit/server-process.ts";
 import { check } from "./cluster-report.ts";
 import type { Cluster } from "./cluster-shared.ts";
-import { type ServerProcess, sleep } from "./server-process.ts";
 import { sized } from "./tiny.ts";
 
 /** Load before and after the kill. After it, long enough (full size) for every lease of the dead process to run out (trends: 150 s) and its job to tick. */

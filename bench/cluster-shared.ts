@@ -4,10 +4,17 @@
  * a stake placed through one and paid by the other exactly once (c).
  */
 import type pg from "pg";
-import { adminSignIn, call, expectStatus, type JoinedMember, joinThroughInvite, openStream } from "./cluster-http.ts";
+import {
+  adminSignIn,
+  call,
+  expectStatus,
+  type JoinedMember,
+  joinThroughInvite,
+  openStream,
+} from "../test-kit/http-client.ts";
+import { type ServerProcess, sleep } from "../test-kit/server-process.ts";
 import type { startProxy, Upstream } from "./cluster-proxy.ts";
 import { check } from "./cluster-report.ts";
-import { type ServerProcess, sleep } from "./server-process.ts";
 import { sized } from "./tiny.ts";
 
 const PASSWORD = "cluster bench password";

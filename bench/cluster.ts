@@ -17,12 +17,19 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import {
+  ensureBuilt,
+  type ServerProcess,
+  sleep,
+  startFlags,
+  startServer,
+  waitUntilReady,
+} from "../test-kit/server-process.ts";
 import { FEED_REFRESH_MS, jobRunsPerPeriod, TRENDS_REFRESH_MS } from "./cluster-jobs.ts";
 import { killMidLoad } from "./cluster-kill.ts";
 import { startProxy, type Upstream } from "./cluster-proxy.ts";
 import { printSummary } from "./cluster-report.ts";
 import { type Cluster, joinMembers, notificationAcross, pidOf, signInShared, stakePaidOnce } from "./cluster-shared.ts";
-import { ensureBuilt, type ServerProcess, sleep, startFlags, startServer, waitUntilReady } from "./server-process.ts";
 import { sized } from "./tiny.ts";
 
 const REFUSAL = `bench:cluster needs a PostgreSQL server it may create a throw-away database on.

@@ -21,7 +21,7 @@ import { BUILT_IN_FEED_KEYS } from "../server/modules/articles/visible-feeds.ts"
 import { searchArticles } from "../server/modules/feeds/search.ts";
 import { SEARCH_ROWS, searchFeedItems } from "../server/modules/feeds/service.ts";
 import { openTestDatabase, postgresTarget, sqliteTarget, type TestDatabaseTarget } from "../server/test/databases.ts";
-import { generateHeadlines, seededRandom } from "./headlines.ts";
+import { generateHeadlines, seededRandom } from "../test-kit/headlines.ts";
 import { judge, sized } from "./tiny.ts";
 
 const DAY = 86_400_000;

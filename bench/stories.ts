@@ -21,7 +21,7 @@ import {
   clusterTitles as wordBlockingClusters,
   similarPairs as wordBlockingPairs,
 } from "../server/modules/stories/word-blocking.ts";
-import { generateHeadlines } from "./headlines.ts";
+import { generateHeadlines } from "../test-kit/headlines.ts";
 import { judge, sized } from "./tiny.ts";
 
 const SEED = 42;

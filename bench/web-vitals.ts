@@ -4,15 +4,8 @@
  * blocking time, each the median of cold loads (a fresh browser context per load: empty
  * cache, no cookies, no stored state).
  */
-import { type Browser, chromium } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 
-/** Debian's Chromium: Playwright's own browser download is not available everywhere. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/**
- * Debian's Chromium headless shell: the same engine, starting and rendering about twice as
- * fast, for checks that measure nothing (the hardening suite's pages).
- */
-export const HEADLESS_SHELL_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 /** Playwright's default desktop viewport, named so the figures say what they were taken at. */
 export const VIEWPORT = { width: 1280, height: 720 };
 
@@ -24,10 +17,6 @@ const LOAD_CAP_MS = 20_000;
 const BLOCKING_MS = 50;
 
 export type Vitals = { lcpMs: number; cls: number; tbtMs: number; fcpMs: number };
-
-export async function launchChromium(executablePath = CHROMIUM_PATH): Promise<Browser> {
-  return chromium.launch({ executablePath, headless: true });
-}
 
 /**
  * Runs in the page before any of its scripts: records paints, shifts and long tasks as

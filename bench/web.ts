@@ -12,10 +12,11 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { build, type Manifest } from "vite";
+import { CHROMIUM_PATH, launchChromium } from "../test-kit/chromium.ts";
+import { ensureBuilt, startFlags, startServer, waitUntilReady } from "../test-kit/server-process.ts";
 import { paths } from "../web/paths.ts";
-import { ensureBuilt, startFlags, startServer, waitUntilReady } from "./server-process.ts";
 import { judge, sized } from "./tiny.ts";
-import { CHROMIUM_PATH, launchChromium, measurePage, VIEWPORT } from "./web-vitals.ts";
+import { measurePage, VIEWPORT } from "./web-vitals.ts";
 
 const BUDGET_KB = 150;
 const TARGETS = { lcpMs: 2_500, cls: 0.1 };

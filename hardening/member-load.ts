@@ -4,8 +4,8 @@
  * answer is sorted (acknowledged, 503 in the app's error shape, refused, timed out, or
  * anything else), and every acknowledged write is recorded for expectNothingLost.
  */
-import { type Answer, call, type JoinedMember } from "../bench/cluster-http.ts";
-import { sleep } from "../bench/server-process.ts";
+import { type Answer, call, type JoinedMember } from "../test-kit/http-client.ts";
+import { sleep } from "../test-kit/server-process.ts";
 import type { acknowledgedWrites } from "./acknowledged.ts";
 
 /** Comments a member may post a minute (the app allows 10; a test must never meet the limit). */

@@ -1,7 +1,7 @@
 // Browser tests drive Debian's Chromium (Playwright's own download cannot run here): the
 // journeys and the hardening suite's page checks its headless shell (playwright.config.ts,
 // hardening/threats/xss-browser.test.ts), the web benchmark the full browser
-// (bench/web-vitals.ts). Installs what is missing with apt-get when we are root; otherwise
+// (test-kit/chromium.ts). Installs what is missing with apt-get when we are root; otherwise
 // says what to do. CHROMIUM_PATH names one build for all.
 import { execSync } from "node:child_process";
 import fs from "node:fs";

@@ -12,18 +12,18 @@ import path from "node:path";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminSignIn, joinThroughInvite } from "../../bench/cluster-http.ts";
-import { ensureBuilt, waitUntilReady } from "../../bench/server-process.ts";
 import { STORAGE_FULL_MESSAGE } from "../../server/data-dir.ts";
 import { openDatabase } from "../../server/db/connection.ts";
 import type { Database } from "../../server/db/database.ts";
 import { testDatabaseTargets } from "../../server/test/databases.ts";
 import { multipart } from "../../server/test/uploads.ts";
+import { adminSignIn, joinThroughInvite } from "../../test-kit/http-client.ts";
+import { ensureBuilt, waitUntilReady } from "../../test-kit/server-process.ts";
+import { until } from "../../test-kit/until.ts";
 import { acknowledgedWrites, expectBankHolds, expectNothingLost } from "../acknowledged.ts";
 import { articleLinks } from "../member-load.ts";
 import { scale } from "../scale.ts";
 import { injected } from "../tally.ts";
-import { until } from "../until.ts";
 import { CAN_MOUNT_HERE, fillUp, freshDir, launch, mounted, unmount } from "./data-dir-launch.ts";
 
 /** A member who joined with an invitation from the admin API, on a running server. */

@@ -8,8 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, type ExpectStatic, type OnTestFinishedHandler } from "vitest";
-import { type ServerProcess, startFlags, startServer } from "../../bench/server-process.ts";
-import { until } from "../until.ts";
+import { type ServerProcess, startFlags, startServer } from "../../test-kit/server-process.ts";
+import { until } from "../../test-kit/until.ts";
 
 export const IS_ROOT = process.getuid?.() === 0;
 /**

@@ -16,8 +16,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it, type TestContext } from "vitest";
-import { ensureBuilt, waitUntilReady } from "../../bench/server-process.ts";
 import { testDatabaseTargets } from "../../server/test/databases.ts";
+import { ensureBuilt, waitUntilReady } from "../../test-kit/server-process.ts";
 import { scale } from "../scale.ts";
 import { injected } from "../tally.ts";
 import {

@@ -6,17 +6,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import BetterSqlite3 from "better-sqlite3";
-import { call } from "../../bench/cluster-http.ts";
-import { type ServerProcess, sleep } from "../../bench/server-process.ts";
 import type { openDatabase } from "../../server/db/connection.ts";
 import type { Database } from "../../server/db/database.ts";
 import { RESOLVE_EVERY_MS } from "../../server/jobs/prediction-resolver.ts";
 import { feedCatalog } from "../../server/modules/articles/catalog.ts";
 import { startFakePriceApi } from "../../server/test/fake-price-api.ts";
 import { type FeedRoute, rss, startFeedServer } from "../../server/test/feed-server.ts";
+import { call } from "../../test-kit/http-client.ts";
+import { type ServerProcess, sleep } from "../../test-kit/server-process.ts";
+import { until } from "../../test-kit/until.ts";
 import { articleLinks } from "../member-load.ts";
 import { scale } from "../scale.ts";
-import { until } from "../until.ts";
 
 /** Rounds of two kills each (mid-refresh during a burst, then mid-resolution). */
 export const ROUNDS = scale(1, 3);

@@ -14,16 +14,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSignIn, call, joinThroughInvite } from "../../bench/cluster-http.ts";
-import { ensureBuilt, type ServerProcess, startFlags, startServer } from "../../bench/server-process.ts";
 import { openDatabase } from "../../server/db/connection.ts";
 import type { Database } from "../../server/db/database.ts";
 import { RESOLVE_EVERY_MS } from "../../server/jobs/prediction-resolver.ts";
 import { testDatabaseTargets } from "../../server/test/databases.ts";
+import { adminSignIn, call, joinThroughInvite } from "../../test-kit/http-client.ts";
+import { ensureBuilt, type ServerProcess, startFlags, startServer } from "../../test-kit/server-process.ts";
+import { until } from "../../test-kit/until.ts";
 import { acknowledgedWrites, expectBankHolds, expectNothingLost } from "../acknowledged.ts";
 import { type LoadMember, loadMember, startMemberLoad } from "../member-load.ts";
 import { injected } from "../tally.ts";
-import { until } from "../until.ts";
 import {
   DRIPPING,
   ENTRY_USD,

@@ -13,7 +13,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminSignIn, call, joinThroughInvite, openStream } from "../../bench/cluster-http.ts";
+import { openDatabase } from "../../server/db/connection.ts";
+import type { Database } from "../../server/db/database.ts";
+import { freePort } from "../../server/test/free-port.ts";
+import { adminSignIn, call, joinThroughInvite, openStream } from "../../test-kit/http-client.ts";
 import {
   ensureBuilt,
   type ServerProcess,
@@ -21,16 +24,13 @@ import {
   startFlags,
   startServer,
   waitUntilReady,
-} from "../../bench/server-process.ts";
-import { openDatabase } from "../../server/db/connection.ts";
-import type { Database } from "../../server/db/database.ts";
-import { freePort } from "../../server/test/free-port.ts";
+} from "../../test-kit/server-process.ts";
+import { until } from "../../test-kit/until.ts";
 import { acknowledgedWrites, expectBankHolds, expectNothingLost } from "../acknowledged.ts";
 import { articleLinks, type LoadMember, loadMember, startMemberLoad } from "../member-load.ts";
 import { type PrivateCluster, privateClusterTargets, startPrivateCluster } from "../private-postgres.ts";
 import { scale } from "../scale.ts";
 import { injected } from "../tally.ts";
-import { until } from "../until.ts";
 
 /** What happens to PostgreSQL, in turn: stopped and started again (kept down a while), or restarted at once. */
 const OUTAGES = scale(["stop-fast", "restart"], ["stop-fast", "restart", "stop-immediate", "restart", "stop-fast"]);

@@ -9,9 +9,9 @@ import fs from "node:fs";
 import path from "node:path";
 import type { APIRequestContext, Browser, BrowserContext } from "@playwright/test";
 import { expect } from "vitest";
-import { type ServerProcess, startFlags, startServer, waitUntilReady } from "../../bench/server-process.ts";
 import { feedCatalog } from "../../server/modules/articles/catalog.ts";
 import { rss, startFeedServer } from "../../server/test/feed-server.ts";
+import { type ServerProcess, startFlags, startServer, waitUntilReady } from "../../test-kit/server-process.ts";
 import { type HostileItem, hostileAtom, hostileJsonFeed, hostileRss } from "../hostile-feeds.ts";
 import type { MarkupPayload } from "../payloads.ts";
 

@@ -11,9 +11,9 @@
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuilt, type ServerProcess } from "../../bench/server-process.ts";
-import { HEADLESS_SHELL_PATH, launchChromium } from "../../bench/web-vitals.ts";
 import { tempDirs } from "../../server/test/temp-dirs.ts";
+import { HEADLESS_SHELL_PATH, launchChromium } from "../../test-kit/chromium.ts";
+import { ensureBuilt, type ServerProcess } from "../../test-kit/server-process.ts";
 import { hostileItems } from "../hostile-feeds.ts";
 import { LINKS, MARKUP, type MarkupPayload, QUICK_LINKS, QUICK_MARKUP } from "../payloads.ts";
 import { scale } from "../scale.ts";

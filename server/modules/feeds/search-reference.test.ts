@@ -8,7 +8,7 @@
  */
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seededRandom } from "../../../bench/headlines.ts";
+import { seededRandom } from "../../../test-kit/headlines.ts";
 import type { NormalisedItem } from "../../lib/feed-reader/normalise.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateHeadlines } from "../../../bench/headlines.ts";
+import { generateHeadlines } from "../../../test-kit/headlines.ts";
 import { clusterTitles, EXACT_TITLES, similarPairs, similarPairsExactly } from "./cluster.ts";
 import { groupsOf } from "./groups.ts";
 import { isSimilar } from "./similarity.ts";

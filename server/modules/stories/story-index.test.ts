@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { generateHeadlines } from "../../../bench/headlines.ts";
+import { generateHeadlines } from "../../../test-kit/headlines.ts";
 import { EXACT_TITLES } from "./cluster.ts";
 import { outletOf, type StoryArticle, StoryIndex, withoutDuplicates } from "./story-index.ts";
 import { clusterTitlesNaive } from "./test/naive.ts";

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toastStore } from "../../components/ui/toast/toast-store.ts";
-import { event, fakeApi, post } from "../../features/content/test-content.tsx";
+import { event, fakeApi, post } from "../../features/content/test/content.tsx";
 import { json } from "../../test/api-fixtures.ts";
 import { Where } from "../../test/render.tsx";
 import { AdminWithContentPage } from "./admin-page.tsx";

@@ -1,7 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, post, renderAt } from "../../features/content/test-content.tsx";
+import { fakeApi, post, renderAt } from "../../features/content/test/content.tsx";
 import { json } from "../../test/api-fixtures.ts";
 import { BlogPostWithCommentsPage } from "./blog-post-page.tsx";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COMMENT_EDIT_WINDOW_MS } from "../../../contracts/community-catalog.ts";
 import { commentPermissions, editTimeLeft } from "./comment-rules.ts";
-import { asMember, hal, satoshi, visitor } from "./test-community.tsx";
+import { asMember, hal, satoshi, visitor } from "./test/community.tsx";
 
 const NOW = Date.parse("2026-03-01T12:00:00Z");
 const postedAgo = (ms: number) => ({ handle: "hal", timestamp: new Date(NOW - ms).toISOString() });

@@ -5,9 +5,9 @@ import type { Notification } from "../../../contracts/community.ts";
 import { json } from "../../test/api-fixtures.ts";
 import { useNotifications, useUnreadCount } from "./notifications-api.ts";
 import type { BrowserParts } from "./shared-notification-stream.ts";
-import { notification } from "./test-community.tsx";
-import { FakeEventSource, passWithPings } from "./test-event-source.ts";
-import { fakeBrowser, settle } from "./test-tabs.ts";
+import { notification } from "./test/community.tsx";
+import { FakeEventSource, passWithPings } from "./test/event-source.ts";
+import { fakeBrowser, settle } from "./test/tabs.ts";
 import { NOTIFICATIONS_POLL_MS, useLiveNotifications } from "./use-live-notifications.ts";
 
 /** What the server holds: newest first. */

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { openNotificationStream, STREAM_RETRY_MS, STREAM_SILENCE_MS, type StreamState } from "./notification-stream.ts";
-import { notification } from "./test-community.tsx";
-import { FakeEventSource } from "./test-event-source.ts";
+import { notification } from "./test/community.tsx";
+import { FakeEventSource } from "./test/event-source.ts";
 
 const create = (url: string) => new FakeEventSource(url);
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { STREAM_RETRY_MS, type StreamState } from "./notification-stream.ts";
 import { type BrowserParts, shareNotificationStream } from "./shared-notification-stream.ts";
-import { notification } from "./test-community.tsx";
-import { FakeEventSource } from "./test-event-source.ts";
-import { fakeBrowser, settle } from "./test-tabs.ts";
+import { notification } from "./test/community.tsx";
+import { FakeEventSource } from "./test/event-source.ts";
+import { fakeBrowser, settle } from "./test/tabs.ts";
 
 /** One tab: what it was told, and how to close it. */
 function tab(browser: BrowserParts, { member = "u1", after = 4 } = {}) {

@@ -7,9 +7,9 @@ import { json } from "../../test/api-fixtures.ts";
 import { STREAM_RETRY_MS } from "./notification-stream.ts";
 import { summaryQuery, useNotifications, useUnreadCount } from "./notifications-api.ts";
 import type { BrowserParts } from "./shared-notification-stream.ts";
-import { notification } from "./test-community.tsx";
-import { FakeEventSource, passWithPings } from "./test-event-source.ts";
-import { fakeBrowser } from "./test-tabs.ts";
+import { notification } from "./test/community.tsx";
+import { FakeEventSource, passWithPings } from "./test/event-source.ts";
+import { fakeBrowser } from "./test/tabs.ts";
 import { FOCUS_REFRESH_MS, NOTIFICATIONS_POLL_MS, useLiveNotifications } from "./use-live-notifications.ts";
 
 /** What the server holds: newest first. */

@@ -7,7 +7,7 @@ import {
   valuesFromPost,
   withExtracted,
 } from "./blog-form-values.ts";
-import { post } from "./test-content.tsx";
+import { post } from "./test/content.tsx";
 
 const found = { title: "", excerpt: "", content: "", image: null, author: "" };
 

@@ -9,7 +9,7 @@ import {
   toLocalInput,
   valuesFromEvent,
 } from "./event-form-values.ts";
-import { event } from "./test-content.tsx";
+import { event } from "./test/content.tsx";
 
 const filled = {
   ...emptyEventValues,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readLinkedStory, readStoryParams, summaryGroups, withStoryParams } from "./story-rules.ts";
-import { stories } from "./test-stories.ts";
+import { stories } from "./test/stories.ts";
 
 describe("the Stories page's address (?feed=&sort=)", () => {
   it.each([

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Blurt } from "../../../../contracts/community.ts";
 import { apiError, json, prediction } from "../../../test/api-fixtures.ts";
-import { asMember, comment, hal, renderWith } from "../test-community.tsx";
+import { asMember, comment, hal, renderWith } from "../test/community.tsx";
 import { BlurtsPage } from "./blurts-page.tsx";
 
 /** Hal's own comments (so he may delete them) around satoshi's prediction. */

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Blurt } from "../../../../contracts/community.ts";
 import { apiError, json, prediction } from "../../../test/api-fixtures.ts";
-import { comment, renderWith, urls, visitor } from "../test-community.tsx";
+import { comment, renderWith, urls, visitor } from "../test/community.tsx";
 import { BlurtsPage } from "./blurts-page.tsx";
 
 let fetchMock: ReturnType<typeof vi.fn>;

@@ -5,7 +5,7 @@ import { COMMENT_EDIT_WINDOW_MS } from "../../../../contracts/community-catalog.
 import { toastStore } from "../../../components/ui/toast/toast-store.ts";
 import { apiError, json } from "../../../test/api-fixtures.ts";
 import { resetDrafts } from "../drafts.ts";
-import { asMember, comment, hal, renderWith, satoshi, urls, visitor } from "../test-community.tsx";
+import { asMember, comment, hal, renderWith, satoshi, urls, visitor } from "../test/community.tsx";
 import { CommentSection } from "./comment-section.tsx";
 
 const ARTICLE = "https://news.example/bitcoin-record";

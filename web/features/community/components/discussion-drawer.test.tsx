@@ -4,7 +4,7 @@ import type { FeedItem } from "../../../../contracts/feeds.ts";
 import { openDiscussion, resetDiscussion, useCommentCount } from "../../../lib/discussion.ts";
 import { json } from "../../../test/api-fixtures.ts";
 import { resetDrafts } from "../drafts.ts";
-import { asMember, comment, renderWith, satoshi } from "../test-community.tsx";
+import { asMember, comment, renderWith, satoshi } from "../test/community.tsx";
 import { DiscussionDrawer } from "./discussion-drawer.tsx";
 
 const ARTICLE = "https://news.example/bitcoin-record";

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Notification } from "../../../../contracts/community.ts";
 import { apiError, json } from "../../../test/api-fixtures.ts";
 import { useUnreadCount } from "../notifications-api.ts";
-import { asMember, notification, renderWith, satoshi, visitor } from "../test-community.tsx";
+import { asMember, notification, renderWith, satoshi, visitor } from "../test/community.tsx";
 import { NotificationsPage } from "./notifications-page.tsx";
 
 let fetchMock: ReturnType<typeof vi.fn>;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiError, json } from "../../../test/api-fixtures.ts";
-import { fakeApi, post, renderAt } from "../test-content.tsx";
+import { fakeApi, post, renderAt } from "../test/content.tsx";
 import { BlogPage } from "./blog-page.tsx";
 
 afterEach(() => vi.unstubAllGlobals());

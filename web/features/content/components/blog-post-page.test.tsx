@@ -3,7 +3,7 @@ import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { closeAnalysis, useAnalysis } from "../../../lib/analysis.ts";
 import { apiError, json } from "../../../test/api-fixtures.ts";
-import { fakeApi, post, renderAt } from "../test-content.tsx";
+import { fakeApi, post, renderAt } from "../test/content.tsx";
 import { BlogPostPage } from "./blog-post-page.tsx";
 
 afterEach(() => {

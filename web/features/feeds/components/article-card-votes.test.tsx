@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { article, articleCardHooks, lastToast, member, renderCard, visitor } from "./test-article-card.tsx";
+import { article, articleCardHooks, lastToast, member, renderCard, visitor } from "../test/article-card.tsx";
 
 const fetchMock = articleCardHooks();
 

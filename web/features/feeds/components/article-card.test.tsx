@@ -1,6 +1,6 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { article, articleCardHooks, HOUR, renderCard, visitor } from "./test-article-card.tsx";
+import { article, articleCardHooks, HOUR, renderCard, visitor } from "../test/article-card.tsx";
 
 articleCardHooks();
 

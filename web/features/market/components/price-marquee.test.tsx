@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { json, pricesAnswer, quote } from "../test-prices.ts";
+import { json, pricesAnswer, quote } from "../test/prices.ts";
 import { PriceMarquee } from "./price-marquee.tsx";
 import { TickerStrip } from "./ticker-strip.tsx";
 

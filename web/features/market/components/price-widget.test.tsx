@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { widgetCoins } from "../../../../contracts/market-catalog.ts";
 import { formatClock } from "../format.ts";
-import { json, pricesAnswer, quote } from "../test-prices.ts";
+import { json, pricesAnswer, quote } from "../test/prices.ts";
 import { PriceWidget } from "./price-widget.tsx";
 
 let answerPrices: (url: URL) => Response | Promise<Response>;

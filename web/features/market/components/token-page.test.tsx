@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { PriceHistory, TokenNewsItem } from "../../../../contracts/market.ts";
 import { formatClock } from "../format.ts";
 import { sampleHolders } from "../sample-data.ts";
-import { json, pricesAnswer, quote } from "../test-prices.ts";
+import { json, pricesAnswer, quote } from "../test/prices.ts";
 import { TokenPage } from "./token-page.tsx";
 
 const HOUR = 3_600_000;

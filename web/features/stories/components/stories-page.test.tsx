@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FeedStatus } from "../../../../contracts/feeds.ts";
 import type { Story } from "../../../../contracts/stories.ts";
 import { feedStatus } from "../../../test/feed-status.ts";
-import { article, story } from "../test-stories.ts";
+import { article, story } from "../test/stories.ts";
 import { StoriesPage } from "./stories-page.tsx";
 
 const feed = (key: FeedStatus["key"], title: string) => feedStatus(key, title);

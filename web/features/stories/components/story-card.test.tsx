@@ -2,7 +2,7 @@ import { act, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { closeAnalysis, setAnalysisLoading, useAnalysis } from "../../../lib/analysis.ts";
-import { article, story } from "../test-stories.ts";
+import { article, story } from "../test/stories.ts";
 import { StoryCard } from "./story-card.tsx";
 
 afterEach(() => closeAnalysis());

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { stories } from "../test-stories.ts";
+import { stories } from "../test/stories.ts";
 import { TopStoriesDialog } from "./top-stories-dialog.tsx";
 
 /** What /api/stories answers; other calls (the site settings) get nothing. */

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NO_TRENDS, TRENDS_FAILED } from "../../../../contracts/trends-catalog.ts";
 import { apiError, json } from "../../../test/api-fixtures.ts";
-import { answer, now, ok, show, trend, trendsApi } from "../test-trends.tsx";
+import { answer, now, ok, show, trend, trendsApi } from "../test/trends.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { json } from "../../../test/api-fixtures.ts";
-import { answer, show, trend, trendList, trendsApi, where } from "../test-trends.tsx";
+import { answer, show, trend, trendList, trendsApi, where } from "../test/trends.tsx";
 
 afterEach(() => vi.unstubAllGlobals());
 

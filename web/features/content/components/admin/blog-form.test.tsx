@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toastStore } from "../../../../components/ui/toast/toast-store.ts";
 import { apiError, json } from "../../../../test/api-fixtures.ts";
-import { fakeApi, post, renderAt } from "../../test-content.tsx";
+import { fakeApi, post, renderAt } from "../../test/content.tsx";
 import { BlogForm } from "./blog-form.tsx";
 
 const openToasts = () => toastStore.getSnapshot().filter((toast) => toast.open);

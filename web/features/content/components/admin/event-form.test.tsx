@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { toastStore } from "../../../../components/ui/toast/toast-store.ts";
 import { apiError, json } from "../../../../test/api-fixtures.ts";
 import { toLocalInput } from "../../event-form-values.ts";
-import { event, fakeApi, renderAt } from "../../test-content.tsx";
+import { event, fakeApi, renderAt } from "../../test/content.tsx";
 import { EventForm } from "./event-form.tsx";
 
 const openToasts = () => toastStore.getSnapshot().filter((toast) => toast.open);

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { toastStore } from "../../../../components/ui/toast/toast-store.ts";
 import { apiError, json } from "../../../../test/api-fixtures.ts";
-import { event, fakeApi, renderAt } from "../../test-content.tsx";
+import { event, fakeApi, renderAt } from "../../test/content.tsx";
 import { EventsList } from "./events-list.tsx";
 
 afterEach(() => {

@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { vi } from "vitest";
-import type { BlogPost, Event } from "../../../contracts/content.ts";
-import { json } from "../../test/api-fixtures.ts";
-import { renderAt as renderAtAs } from "../../test/render.tsx";
+import type { BlogPost, Event } from "../../../../contracts/content.ts";
+import { json } from "../../../test/api-fixtures.ts";
+import { renderAt as renderAtAs } from "../../../test/render.tsx";
 
 /** An event as the API sends it; by default a stored summit in Lisbon. */
 export function event(over: Partial<Event> = {}): Event {

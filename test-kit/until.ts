@@ -1,4 +1,4 @@
-import { sleep } from "../bench/server-process.ts";
+import { sleep } from "./server-process.ts";
 
 /** Polls `probe` until it returns a value, or fails after `timeoutMs` saying what it waited for. */
 export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {

@@ -1,4 +1,4 @@
-import type { PriceQuote, Prices } from "../../../contracts/market.ts";
+import type { PriceQuote, Prices } from "../../../../contracts/market.ts";
 
 /** A quote as /api/prices sends it. */
 export function quote(usd: number, change24h: number | null = 1.5, over: Partial<PriceQuote> = {}): PriceQuote {

@@ -10,8 +10,8 @@ import type { Me } from "../../../../contracts/accounts.ts";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
 import { toastStore } from "../../../components/ui/toast/toast-store.ts";
 import { resetDiscussion } from "../../../lib/discussion.ts";
+import { ArticleCard, useCardActions } from "../components/article-card.tsx";
 import { useHiddenArticles } from "../hidden-articles.ts";
-import { ArticleCard, useCardActions } from "./article-card.tsx";
 
 export const HOUR = 3_600_000;
 

@@ -1,10 +1,10 @@
 /* The Search Trends page tests' answers and helpers: a page of trends, the API standing in for the server. */
 import { screen } from "@testing-library/react";
 import { vi } from "vitest";
-import type { Trend, Trends } from "../../../contracts/trends.ts";
-import { apiError } from "../../test/api-fixtures.ts";
-import { renderAt } from "../../test/render.tsx";
-import { SearchTrendsPage } from "./components/search-trends-page.tsx";
+import type { Trend, Trends } from "../../../../contracts/trends.ts";
+import { apiError } from "../../../test/api-fixtures.ts";
+import { renderAt } from "../../../test/render.tsx";
+import { SearchTrendsPage } from "../components/search-trends-page.tsx";
 
 export const now = Date.now();
 export const ok = (source: string) => ({

@@ -1,5 +1,5 @@
-import type { BrowserParts, TabChannel, TabLocks } from "./shared-notification-stream.ts";
-import { FakeEventSource } from "./test-event-source.ts";
+import type { BrowserParts, TabChannel, TabLocks } from "../shared-notification-stream.ts";
+import { FakeEventSource } from "./event-source.ts";
 
 /*
  * Stand-ins for what lets the tabs of one browser share a stream: its Web Locks (one

@@ -1,4 +1,4 @@
-import type { Story, StoryArticle } from "../../../contracts/stories.ts";
+import type { Story, StoryArticle } from "../../../../contracts/stories.ts";
 
 const HOUR = 3_600_000;
 

@@ -1,5 +1,5 @@
 import { vi } from "vitest";
-import type { StreamSource } from "./notification-stream.ts";
+import type { StreamSource } from "../notification-stream.ts";
 
 /** A stand-in for the browser's EventSource that a test drives by hand. */
 export class FakeEventSource implements StreamSource {

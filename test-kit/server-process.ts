@@ -1,5 +1,5 @@
 /**
- * The built Gemwire server as a child process for benchmarks: built first when stale,
+ * The built Gemwire server as a child process, for the benchmarks and the hardening suite: built first when stale,
  * started the way `npm start` starts it, on a free loopback port, and measured from the
  * outside (resident memory from /proc, so Linux only).
  */

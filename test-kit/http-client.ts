@@ -1,4 +1,4 @@
-/** Part of `npm run bench:cluster`: calling the processes (JSON, cookies) and reading their event streams. */
+/** Calling server processes from outside (JSON, cookies) and reading their event streams: the cluster benchmark and the hardening suite. */
 import { sleep } from "./server-process.ts";
 
 export type Answer = {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import type { Me, Member } from "../../../contracts/accounts.ts";
-import type { Comment, Notification } from "../../../contracts/community.ts";
-import { renderAt } from "../../test/render.tsx";
+import type { Me, Member } from "../../../../contracts/accounts.ts";
+import type { Comment, Notification } from "../../../../contracts/community.ts";
+import { renderAt } from "../../../test/render.tsx";
 
 export const satoshi: Member = { id: "u1", handle: "satoshi", username: null, email: null, avatar: null };
 export const hal: Member = { id: "u2", handle: "hal", username: "Hal Finney", email: null, avatar: null };
