@@ -11,7 +11,7 @@ import { codePointers, outsideReferences } from "./outside-references.ts";
  * documentation to the same rule.
  */
 
-const FOLDERS = ["server", "web", "contracts", "scripts", "bench", "hardening", "e2e"];
+const FOLDERS = ["server", "web", "contracts", "scripts", "bench", "hardening", "test-kit", "e2e"];
 const SOURCE = /\.(?:ts|tsx|mjs|css)$/;
 const SKIPPED_FOLDERS = new Set(["node_modules", "dist"]);
 /** The two checks, which spell out the pointers they look for. */
@@ -46,6 +46,7 @@ describe("the code's comments and test titles", () => {
         "scripts/start.mjs",
         "bench/feed-refresh.ts",
         "hardening/threats/ssrf-entry-points.ts",
+        "test-kit/server-process.ts",
         "e2e/routes.ts",
       ]),
     );
@@ -63,6 +64,7 @@ describe("the code's comments and test titles", () => {
       'it("adds a feed for its followers (issue 17)", () => {});',
       "// As DESIGN.md and the spec's list say (issues 15, 16); see product-spec.md.",
       "const kept = cache.get(spec.key); // e2e/tour.spec.ts and answer(spec) are fine",
+      'import { stream } from "../shared-notification-stream.ts"; // read ../shared/spec too',
     ].join("\n");
     expect(outsideReferences("example.ts", text, codePointers)).toEqual([
       'example.ts:3 → "the spec"',
@@ -71,6 +73,7 @@ describe("the code's comments and test titles", () => {
       'example.ts:2 → "issue 17"',
       'example.ts:3 → "issues 15"',
       'example.ts:3 → "DESIGN.md"',
+      'example.ts:5 → "../shared"',
     ]);
   });
 });

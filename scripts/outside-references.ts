@@ -13,7 +13,7 @@ const anywhere: readonly RegExp[] = [
   /\bthe issue\b/i,
   /\bDESIGN(?:\.md)?\b/,
   /\bSTYLE\.md\b/,
-  /\.\.\/shared\b/,
+  /\.\.\/shared(?![\w.-])/,
   /\/work\//,
 ];
 

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { allWidgetOrigins } from "../contracts/widget-hosts.ts";
 import type { Schema } from "./db/schema.ts";
 import { appVersion } from "./paths.ts";
-import { buildTestApp, withTestApp } from "./test/app.ts";
+import { buildTestApp, useTestApp, withTestApp } from "./test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "./test/databases.ts";
 import { tempDirs } from "./test/temp-dirs.ts";
 
@@ -273,22 +273,15 @@ describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
 });
 
 describe("the app before the web build exists", () => {
+  const [target] = testDatabaseTargets();
+  if (!target) throw new Error("no test database");
+  const setup = useTestApp(target, () => ({ webRoot: temp.make("empty") }));
+
   it("says how to build it instead of a blank page", async () => {
-    const [target] = testDatabaseTargets();
-    if (!target) throw new Error("no test database");
-    const handle = await openTestDatabase(target);
-    const app = await buildTestApp(handle.database, {
-      webRoot: temp.make("empty"),
-    });
-    try {
-      const response = await app.inject({ method: "GET", url: "/stories" });
-      expect(response.statusCode).toBe(503);
-      expect(response.body).toMatch(/npm run build/);
-      expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
-    } finally {
-      await app.close();
-      await handle.dispose();
-    }
+    const response = await setup.app.inject({ method: "GET", url: "/stories" });
+    expect(response.statusCode).toBe(503);
+    expect(response.body).toMatch(/npm run build/);
+    expect((await setup.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
   });
 });
 

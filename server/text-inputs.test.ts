@@ -1,10 +1,10 @@
-import type { FastifyInstance, InjectOptions } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { InjectOptions } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "./db/database.ts";
 import { createInvite } from "./modules/accounts/invites.ts";
 import { cookieOf, joinAsMember, TEST_ADMIN_PASSWORD, TEST_PASSWORD } from "./test/accounts.ts";
-import { buildTestApp } from "./test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "./test/databases.ts";
+import { useTestApp } from "./test/app.ts";
+import { testDatabaseTargets } from "./test/databases.ts";
 
 /*
  * Every text input of the API, sent with a control character (or, in JSON, half a
@@ -204,44 +204,36 @@ async function snapshot({ db }: Database) {
 }
 
 describe.each(testDatabaseTargets())("text inputs with control characters on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  const setup = useTestApp(target, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
   const cookies: Record<Who, Record<string, string>> = { visitor: {}, member: {}, admin: {} };
   let member = "";
   let inviteCode = "";
 
   beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
-    await app.ready();
-    const joined = await joinAsMember(app, handle.database, "text_tester");
+    const joined = await joinAsMember(setup.app, setup.database, "text_tester");
     member = joined.handle;
     cookies.member = joined.cookies;
-    const admin = await app.inject({
+    const admin = await setup.app.inject({
       method: "POST",
       url: "/api/admin/login",
       payload: { password: TEST_ADMIN_PASSWORD },
     });
     cookies.admin = { gemwire_admin: cookieOf(admin, "gemwire_admin")?.value ?? "" };
-    inviteCode = (await createInvite(handle.database, { note: "open for the sign-up rows" })).code;
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+    inviteCode = (await createInvite(setup.database, { note: "open for the sign-up rows" })).code;
   });
 
   it.each(rows)("$route refuses $name with 400", async ({ who, request, bad, field, says }) => {
-    const before = await snapshot(handle.database);
+    const before = await snapshot(setup.database);
     const options = request(bad, { inviteCode, handle: member });
-    const response = await app.inject({ ...options, cookies: cookies[who] });
+    const response = await setup.app.inject({ ...options, cookies: cookies[who] });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe("invalid_request");
     expect(response.json().error.message).toContain(`${field}: ${says ?? "Must not contain"}`);
-    expect(await snapshot(handle.database)).toEqual(before);
+    expect(await snapshot(setup.database)).toEqual(before);
   });
 
   it("lets a sign-in password hold a tab: it is only checked against the hash", async () => {
-    const response = await app.inject({
+    const response = await setup.app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { handle: member, password: `${TEST_PASSWORD}\t` },

@@ -11,8 +11,8 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limits } from "../../server/lib/rate-limit/limits.ts";
 import { cookieOf, joinAsMember, TEST_ADMIN_PASSWORD, TEST_PASSWORD } from "../../server/test/accounts.ts";
-import { buildTestApp } from "../../server/test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
+import { buildTestApp, useTestApp } from "../../server/test/app.ts";
+import { testDatabaseTargets } from "../../server/test/databases.ts";
 import { scale } from "../scale.ts";
 import { tried } from "../tally.ts";
 
@@ -34,23 +34,24 @@ function expectTooMany(answer: LightMyRequestResponse, what: string) {
 }
 
 describe.each(testDatabaseTargets())("T10 brute force on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  const setup = useTestApp(target, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
   let proxied: FastifyInstance;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
     // The same database behind a proxy the operator trusts, for X-Forwarded-For.
-    proxied = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, TRUST_PROXY: PROXY } });
+    proxied = await buildTestApp(setup.database, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, TRUST_PROXY: PROXY } });
   });
   afterAll(async () => {
     await proxied.close();
-    await app.close();
-    await handle.dispose();
   });
 
-  const memberSignIn = (name: string, password: string, from: string, headers: Record<string, string> = {}, on = app) =>
+  const memberSignIn = (
+    name: string,
+    password: string,
+    from: string,
+    headers: Record<string, string> = {},
+    on = setup.app,
+  ) =>
     on.inject({
       method: "POST",
       url: "/api/auth/login",
@@ -59,7 +60,7 @@ describe.each(testDatabaseTargets())("T10 brute force on $dialect", (target) => 
       headers,
     });
   const adminSignIn = (password: string, from: string) =>
-    app.inject({ method: "POST", url: "/api/admin/login", payload: { password }, remoteAddress: from });
+    setup.app.inject({ method: "POST", url: "/api/admin/login", payload: { password }, remoteAddress: from });
 
   /**
    * Guesses from `attackers` fresh networks, `perNetwork` each, against one sign-in:
@@ -96,8 +97,8 @@ describe.each(testDatabaseTargets())("T10 brute force on $dialect", (target) => 
   it("member sign-in: guessing from many networks gets a few checks each, the member is never locked out", async ({
     task,
   }) => {
-    const victim = await joinAsMember(app, handle.database, "t10_victim");
-    const bystander = await joinAsMember(app, handle.database, "t10_bystander");
+    const victim = await joinAsMember(setup.app, setup.database, "t10_victim");
+    const bystander = await joinAsMember(setup.app, setup.database, "t10_bystander");
     const home = "192.0.2.10";
     // The guesser also spells the handle every way sign-in accepts: all count as one handle.
     const spellings = [victim.handle, victim.handle.toUpperCase(), `@${victim.handle}`, ` T10_Victim `];
@@ -148,7 +149,7 @@ describe.each(testDatabaseTargets())("T10 brute force on $dialect", (target) => 
   it("one address is held to its limit whatever handles it tries, and the right password then still says too many", async ({
     task,
   }) => {
-    const member = await joinAsMember(app, handle.database, "t10_sprayed");
+    const member = await joinAsMember(setup.app, setup.database, "t10_sprayed");
     const sprayer = attackerAddress();
     const limit = limits.signInPerIp.limit;
     // A password sprayed over many handles, in parallel bursts.
@@ -164,7 +165,7 @@ describe.each(testDatabaseTargets())("T10 brute force on $dialect", (target) => 
   });
 
   it("X-Forwarded-For widens no limit unless a trusted proxy sends it", async ({ task }) => {
-    const member = await joinAsMember(app, handle.database, "t10_forwarded");
+    const member = await joinAsMember(setup.app, setup.database, "t10_forwarded");
     const limit = limits.signInPerIp.limit;
     const direct = attackerAddress();
     let sent = 0;

@@ -12,10 +12,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp } from "../../server/test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
+import { useTestApp } from "../../server/test/app.ts";
+import { testDatabaseTargets } from "../../server/test/databases.ts";
 import { tempDirs } from "../../server/test/temp-dirs.ts";
 import { type AppRoute, appRoutes, concretePath } from "../routes.ts";
 import { tried } from "../tally.ts";
@@ -77,12 +77,9 @@ type Verdict = "refused" | "error" | "shell" | "empty";
 
 describe.each(testDatabaseTargets())("T14 access mode members on $dialect", (target) => {
   const dirs = tempDirs();
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-  let routes: AppRoute[];
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
+  // Registered first, so it runs after the app is closed and the database dropped.
+  afterAll(() => dirs.removeAll());
+  const setup = useTestApp(target, () => {
     const webRoot = dirs.make("t14-web");
     fs.writeFileSync(
       path.join(webRoot, "index.html"),
@@ -95,17 +92,12 @@ describe.each(testDatabaseTargets())("T14 access mode members on $dialect", (tar
       fs.mkdirSync(path.join(dataDir, folder));
       fs.writeFileSync(path.join(dataDir, folder, STORED_NAME), STORED_BYTES);
     }
-    app = await buildTestApp(handle.database, {
-      webRoot,
-      env: { ACCESS_MODE: "members", DATA_DIR: dataDir, MEMBER_FEEDS: "on" },
-    });
-    await app.ready();
-    routes = appRoutes(app);
+    return { webRoot, env: { ACCESS_MODE: "members", DATA_DIR: dataDir, MEMBER_FEEDS: "on" } };
   });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-    dirs.removeAll();
+  let routes: AppRoute[];
+
+  beforeAll(() => {
+    routes = appRoutes(setup.app);
   });
 
   /**
@@ -117,7 +109,7 @@ describe.each(testDatabaseTargets())("T14 access mode members on $dialect", (tar
   async function verdictOfHead(answer: LightMyRequestResponse, url: string): Promise<Verdict | "data"> {
     if (answer.statusCode === 401) return "refused";
     if (answer.statusCode >= 400) return "empty";
-    const get = await app.inject({ method: "GET", url, headers: { accept: "text/html, */*" } });
+    const get = await setup.app.inject({ method: "GET", url, headers: { accept: "text/html, */*" } });
     const same = (name: string) => String(get.headers[name] ?? "") === String(answer.headers[name] ?? "");
     if (get.statusCode !== answer.statusCode || !same("content-type") || !same("location")) return "data";
     return verdictOf(get);
@@ -159,7 +151,11 @@ describe.each(testDatabaseTargets())("T14 access mode members on $dialect", (tar
       const address = route === "/*" ? "/assets/app.js" : concretePath(route);
       for (const url of disguises(address)) {
         for (const method of [...new Set([...methods, "HEAD", "OPTIONS"])].sort()) {
-          const answer = await app.inject({ method: method as "GET", url, headers: { accept: "text/html, */*" } });
+          const answer = await setup.app.inject({
+            method: method as "GET",
+            url,
+            headers: { accept: "text/html, */*" },
+          });
           const verdict = method === "HEAD" ? await verdictOfHead(answer, url) : verdictOf(answer);
           // The exact path of a guarded route is refused by the gate itself, not by luck.
           if (!open && url === address && methods.has(method)) expect(answer.statusCode, `${method} ${url}`).toBe(401);
@@ -178,10 +174,10 @@ describe.each(testDatabaseTargets())("T14 access mode members on $dialect", (tar
 
   it("lets a visitor reach exactly the open routes and the shell", async () => {
     for (const url of ["/api/health", "/api/site", "/api/me"]) {
-      expect((await app.inject({ method: "GET", url })).statusCode, url).toBe(200);
+      expect((await setup.app.inject({ method: "GET", url })).statusCode, url).toBe(200);
     }
-    const page = await app.inject({ method: "GET", url: "/", headers: { accept: "text/html" } });
+    const page = await setup.app.inject({ method: "GET", url: "/", headers: { accept: "text/html" } });
     expect(page.body).toContain(SHELL_MARK);
-    expect((await app.inject({ method: "GET", url: "/assets/app.js" })).body).toBe(ASSET);
+    expect((await setup.app.inject({ method: "GET", url: "/assets/app.js" })).body).toBe(ASSET);
   });
 });

@@ -8,12 +8,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createInvite } from "../../server/modules/accounts/invites.ts";
 import { TEST_PASSWORD } from "../../server/test/accounts.ts";
-import { buildTestApp } from "../../server/test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
+import { useTestApp } from "../../server/test/app.ts";
+import { testDatabaseTargets } from "../../server/test/databases.ts";
 import { tempDirs } from "../../server/test/temp-dirs.ts";
 import { safeNextPath } from "../../web/lib/return-path.ts";
 import { scale } from "../scale.ts";
@@ -194,27 +193,24 @@ describe("T8 open redirect: the sign-in return path (?next=)", () => {
 
 describe.each(testDatabaseTargets())("T8 open redirect: the server on $dialect", (target) => {
   const dirs = tempDirs();
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  // Registered first, so it runs after the app is closed and the database dropped.
+  afterAll(() => dirs.removeAll());
   let inviteCode = "";
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
+  const setup = useTestApp(target, () => {
     const webRoot = dirs.make("t8-web");
     fs.writeFileSync(path.join(webRoot, "index.html"), "<!doctype html><html><head></head><body></body></html>");
-    app = await buildTestApp(handle.database, { webRoot });
-    inviteCode = (await createInvite(handle.database, {})).code;
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-    dirs.removeAll();
+    return {
+      webRoot,
+      seed: async (database) => {
+        inviteCode = (await createInvite(database, {})).code;
+      },
+    };
   });
 
   it("never answers signing in, signing up or the sign-in page with a redirect, whatever next= says", async ({
     task,
   }) => {
-    const joined = await app.inject({
+    const joined = await setup.app.inject({
       method: "POST",
       url: `/api/auth/signup?next=${encodeURIComponent("//evil.example")}`,
       payload: { inviteCode, handle: "t8_member", password: TEST_PASSWORD },
@@ -227,13 +223,13 @@ describe.each(testDatabaseTargets())("T8 open redirect: the server on $dialect",
     for (const written of forms) {
       const query = `?next=${encodeURIComponent(written)}`;
       const answers = await Promise.all([
-        app.inject({
+        setup.app.inject({
           method: "POST",
           url: `/api/auth/login${query}`,
           payload: { handle: "t8_member", password: TEST_PASSWORD },
           remoteAddress: `192.0.2.${(sent % 200) + 1}`,
         }),
-        app.inject({ method: "GET", url: `/login${query}`, headers: { accept: "text/html" } }),
+        setup.app.inject({ method: "GET", url: `/login${query}`, headers: { accept: "text/html" } }),
       ]);
       sent += answers.length;
       const [signIn, page] = answers;

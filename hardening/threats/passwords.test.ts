@@ -14,8 +14,8 @@ import { ConfigError, loadConfig } from "../../server/config.ts";
 import { ARGON2 } from "../../server/lib/passwords/passwords.ts";
 import { createInvite } from "../../server/modules/accounts/invites.ts";
 import { TEST_ADMIN_PASSWORD } from "../../server/test/accounts.ts";
-import { buildTestApp } from "../../server/test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
+import { buildTestApp, useTestApp } from "../../server/test/app.ts";
+import { testDatabaseTargets } from "../../server/test/databases.ts";
 import { dumpDatabase } from "../database-dump.ts";
 import { tried } from "../tally.ts";
 
@@ -115,35 +115,30 @@ const WORDING = {
 };
 
 describe.each(testDatabaseTargets())("T12 password storage on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  // No ADMIN_PASSWORD: the app generates one and keeps only its hash.
+  const setup = useTestApp(target);
   let configured: FastifyInstance;
   let joined = 0;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    // No ADMIN_PASSWORD: the app generates one and keeps only its hash.
-    app = await buildTestApp(handle.database);
     // The same database with ADMIN_PASSWORD set, as after an operator sets it.
-    configured = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
+    configured = await buildTestApp(setup.database, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
   });
   afterAll(async () => {
-    // Each app closes the database it was given: the last one closed ends it.
+    // Each app closes the database it was given: the last one closed ends it (this one first, then the setup's).
     await configured.close();
-    await app.close();
-    await handle.dispose();
   });
 
   const signUp = async (name: string, password: string, inviteCode?: string) =>
-    app.inject({
+    setup.app.inject({
       method: "POST",
       url: "/api/auth/signup",
-      payload: { inviteCode: inviteCode ?? (await createInvite(handle.database, {})).code, handle: name, password },
+      payload: { inviteCode: inviteCode ?? (await createInvite(setup.database, {})).code, handle: name, password },
       remoteAddress: `192.0.2.${(++joined % 250) + 1}`,
     });
   const storedHash = async (name: string) =>
     (
-      await handle.database.db
+      await setup.database.db
         .selectFrom("users")
         .select("password_hash")
         .where("handle_key", "=", name)
@@ -160,7 +155,7 @@ describe.each(testDatabaseTargets())("T12 password storage on $dialect", (target
     expect(new Set(salts).size).toBe(names.length);
     for (const stored of hashes) expect(await verify(stored, shared)).toBe(true);
     // The admin password the app generated is stored the same way.
-    const generated = await handle.database.db
+    const generated = await setup.database.db
       .selectFrom("app_settings")
       .select("value")
       .where("key", "=", "admin_password_hash")
@@ -176,7 +171,7 @@ describe.each(testDatabaseTargets())("T12 password storage on $dialect", (target
     // Signing in, a wrong guess and the admin's sign-in with a configured password leave nothing either.
     const wrongGuess = "a wrong guess at dave";
     const signIn = (password: string) =>
-      app.inject({
+      setup.app.inject({
         method: "POST",
         url: "/api/auth/login",
         payload: { handle: "t12_dave", password },
@@ -190,14 +185,14 @@ describe.each(testDatabaseTargets())("T12 password storage on $dialect", (target
       payload: { password: TEST_ADMIN_PASSWORD },
     });
     expect(admin.statusCode).toBe(204);
-    const configuredHash = await handle.database.db
+    const configuredHash = await setup.database.db
       .selectFrom("app_settings")
       .select("value")
       .where("key", "=", "admin_password_configured_hash")
       .executeTakeFirstOrThrow();
     expectArgon2id(configuredHash.value, "configured admin password");
 
-    const everything = JSON.stringify(await dumpDatabase(handle.database));
+    const everything = JSON.stringify(await dumpDatabase(setup.database));
     expect(everything).toContain("t12_dave");
     const sent = [...Object.values(passwords), wrongGuess, TEST_ADMIN_PASSWORD];
     for (const password of sent) {
@@ -212,7 +207,7 @@ describe.each(testDatabaseTargets())("T12 password storage on $dialect", (target
   it("refuses common, short, long and handle-bearing passwords at sign-up, using up no invitation", async ({
     task,
   }) => {
-    const { code } = await createInvite(handle.database, {});
+    const { code } = await createInvite(setup.database, {});
     let sent = 0;
     const refused = async (name: string, password: string, message: string) => {
       const answer = await signUp(name, password, code);
@@ -227,7 +222,7 @@ describe.each(testDatabaseTargets())("T12 password storage on $dialect", (target
     for (const password of ["my name is t12_handle!", "T12_HANDLE forever", "xx t12_Handle yy"]) {
       await refused("t12_handle", password, WORDING.handle);
     }
-    const users = await handle.database.db
+    const users = await setup.database.db
       .selectFrom("users")
       .select("handle")
       .where("handle", "like", "t12_weak%")

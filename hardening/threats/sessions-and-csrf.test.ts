@@ -11,14 +11,13 @@
  * SameSite=Lax, which is what keeps a browser's cross-site write from carrying them.
  */
 import fs from "node:fs";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../contracts/errors.ts";
 import { hashSessionId } from "../../server/lib/sessions/sessions.ts";
 import { createInvite } from "../../server/modules/accounts/invites.ts";
 import { cookieOf, joinAsMember, TEST_ADMIN_PASSWORD, TEST_PASSWORD } from "../../server/test/accounts.ts";
-import { buildTestApp } from "../../server/test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
+import { useTestApp } from "../../server/test/app.ts";
+import { testDatabaseTargets } from "../../server/test/databases.ts";
 import { tempDirs } from "../../server/test/temp-dirs.ts";
 import { multipart } from "../../server/test/uploads.ts";
 import { dumpDatabase, fileTree } from "../database-dump.ts";
@@ -70,33 +69,26 @@ function bodyFor(route: string): { payload?: string | Buffer; headers: Record<st
 
 describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $dialect", (target) => {
   const dirs = tempDirs();
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  // Registered first, so it runs after the app is closed and the database dropped.
+  afterAll(() => dirs.removeAll());
   let routes: AppRoute[];
   let dataDir: string;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
+  const setup = useTestApp(target, () => {
     dataDir = dirs.make("t11-data");
-    app = await buildTestApp(handle.database, {
-      env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, PUBLIC_URL, DATA_DIR: dataDir, MEMBER_FEEDS: "on" },
-    });
-    await app.ready();
-    routes = appRoutes(app);
+    return { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, PUBLIC_URL, DATA_DIR: dataDir, MEMBER_FEEDS: "on" } };
   });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-    dirs.removeAll();
+
+  beforeAll(() => {
+    routes = appRoutes(setup.app);
   });
 
   const me = async (cookies: Record<string, string>) =>
-    (await app.inject({ method: "GET", url: "/api/me", cookies })).json() as {
+    (await setup.app.inject({ method: "GET", url: "/api/me", cookies })).json() as {
       user: { handle: string } | null;
       admin: boolean;
     };
   const signIn = (handleName: string, cookies: Record<string, string>, from = "192.0.2.11") =>
-    app.inject({
+    setup.app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { handle: handleName, password: TEST_PASSWORD },
@@ -104,9 +96,9 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
       remoteAddress: from,
     });
   const adminSignIn = (cookies: Record<string, string>) =>
-    app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD }, cookies });
+    setup.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: TEST_ADMIN_PASSWORD }, cookies });
   const storedSession = async (id: string) =>
-    handle.database.db
+    setup.database.db
       .selectFrom("sessions")
       .select("id_hash")
       .where("id_hash", "=", hashSessionId(id))
@@ -114,7 +106,7 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
 
   /** A member's and the admin's live sessions, in one cookie jar, as a signed-in admin's browser has. */
   const liveSessions = async (name: string) => {
-    const member = await joinAsMember(app, handle.database, name);
+    const member = await joinAsMember(setup.app, setup.database, name);
     const admin = cookieOf(await adminSignIn({}), "gemwire_admin")?.value ?? "";
     return { ...member.cookies, gemwire_admin: admin };
   };
@@ -122,7 +114,7 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
   /** One state-changing request to `route`, with a body it accepts and `headers` on top. */
   function sendWrite(method: string, route: string, headers: Record<string, string>, cookies: Record<string, string>) {
     const body = bodyFor(route);
-    return app.inject({
+    return setup.app.inject({
       method: method as "POST",
       url: concretePath(route),
       payload: body.payload,
@@ -142,7 +134,7 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
     for (const expected of ["POST /api/comments", "DELETE /api/me", "PUT /api/votes", "POST /api/admin/invites"]) {
       expect(unsafe.map(({ method, route }) => `${method} ${route}`)).toContain(expected);
     }
-    const before = { rows: await dumpDatabase(handle.database), files: fileTree(dataDir) };
+    const before = { rows: await dumpDatabase(setup.database), files: fileTree(dataDir) };
     let sent = 0;
     for (const { method, route } of unsafe) {
       for (const headers of headerSets) {
@@ -154,7 +146,7 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
         expect(answer.cookies, what).toEqual([]);
       }
     }
-    expect({ rows: await dumpDatabase(handle.database), files: fileTree(dataDir) }).toEqual(before);
+    expect({ rows: await dumpDatabase(setup.database), files: fileTree(dataDir) }).toEqual(before);
     return sent;
   }
 
@@ -174,8 +166,8 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
   }
 
   it("never carries a planted session id over a sign-in, and never honours one", async ({ task }) => {
-    const victim = await joinAsMember(app, handle.database, "t11_victim");
-    const attacker = await joinAsMember(app, handle.database, "t11_attacker");
+    const victim = await joinAsMember(setup.app, setup.database, "t11_victim");
+    const attacker = await joinAsMember(setup.app, setup.database, "t11_attacker");
     const planted = [
       "AAAAAAAAAAAAAAAAAAAAAA",
       "attacker-chosen-id-012",
@@ -222,18 +214,20 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
   });
 
   it("ends the session on the server at sign-out: the old cookie opens no route", async ({ task }) => {
-    const member = await joinAsMember(app, handle.database, "t11_leaving");
+    const member = await joinAsMember(setup.app, setup.database, "t11_leaving");
     const admin = cookieOf(await adminSignIn({}), "gemwire_admin")?.value ?? "";
     const cookies = { ...member.cookies, gemwire_admin: admin };
     expect(await me(cookies)).toMatchObject({ user: { handle: "t11_leaving" }, admin: true });
-    expect((await app.inject({ method: "GET", url: "/api/gems", cookies })).statusCode).toBe(200);
-    expect((await app.inject({ method: "GET", url: "/api/admin/invites", cookies })).statusCode).toBe(200);
+    expect((await setup.app.inject({ method: "GET", url: "/api/gems", cookies })).statusCode).toBe(200);
+    expect((await setup.app.inject({ method: "GET", url: "/api/admin/invites", cookies })).statusCode).toBe(200);
 
     const own = { origin: OWN_ORIGIN };
-    expect((await app.inject({ method: "POST", url: "/api/auth/logout", cookies, headers: own })).statusCode).toBe(204);
-    expect((await app.inject({ method: "POST", url: "/api/admin/logout", cookies, headers: own })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await setup.app.inject({ method: "POST", url: "/api/auth/logout", cookies, headers: own })).statusCode,
+    ).toBe(204);
+    expect(
+      (await setup.app.inject({ method: "POST", url: "/api/admin/logout", cookies, headers: own })).statusCode,
+    ).toBe(204);
     expect(await storedSession(member.cookies.gemwire_session)).toBeUndefined();
     expect(await storedSession(admin)).toBeUndefined();
 
@@ -248,8 +242,8 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
         payload: body.payload,
         headers: { ...body.headers, ...own },
       };
-      const withOld = await app.inject({ ...request, cookies });
-      const without = await app.inject(request);
+      const withOld = await setup.app.inject({ ...request, cookies });
+      const without = await setup.app.inject(request);
       sent++;
       expect(withOld.statusCode, `${method} ${route}`).toBe(without.statusCode);
       if (without.statusCode === 401) expect(withOld.body, `${method} ${route}`).toBe(without.body);
@@ -278,8 +272,8 @@ describe.each(testDatabaseTargets())("T11 sessions and cross-site requests on $d
   }) => {
     // (a) Every cookie that opens a session is SameSite=Lax (and out of reach of page scripts):
     // a browser leaves it off a POST, PUT, PATCH or DELETE that another site makes it send.
-    const { code } = await createInvite(handle.database, {});
-    const joined = await app.inject({
+    const { code } = await createInvite(setup.database, {});
+    const joined = await setup.app.inject({
       method: "POST",
       url: "/api/auth/signup",
       payload: { inviteCode: code, handle: "t11_lax", password: TEST_PASSWORD },

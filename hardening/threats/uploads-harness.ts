@@ -5,12 +5,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, expect } from "vitest";
 import { cookieOf, joinAsMember, TEST_ADMIN_PASSWORD } from "../../server/test/accounts.ts";
-import { buildTestApp } from "../../server/test/app.ts";
-import { openTestDatabase, type TestDatabaseTarget } from "../../server/test/databases.ts";
+import { useTestApp } from "../../server/test/app.ts";
+import type { TestDatabaseTarget } from "../../server/test/databases.ts";
 import { tempDirs } from "../../server/test/temp-dirs.ts";
 import { multipart } from "../../server/test/uploads.ts";
 import { concretePath } from "../routes.ts";
@@ -22,27 +22,17 @@ export const STORED_ADDRESS = /\/api\/[a-z/-]+\/[0-9a-f-]{36}\.webp/;
 /** The hooks and helpers of T9 on one database; call inside the `describe`. */
 export function uploadsApp(target: TestDatabaseTarget) {
   const dirs = tempDirs();
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-  let dataDir: string;
   let outside: string;
   let addresses = 0;
 
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
+  // Registered first, so it runs after the app is closed and the database dropped.
+  afterAll(() => dirs.removeAll());
+  const setup = useTestApp(target, () => {
     // DATA_DIR two levels down, so a name climbing out of it lands where the test can see.
     outside = dirs.make("t9-outside");
-    dataDir = path.join(outside, "deep", "data");
+    const dataDir = path.join(outside, "deep", "data");
     fs.mkdirSync(dataDir, { recursive: true });
-    app = await buildTestApp(handle.database, {
-      env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, DATA_DIR: dataDir, MEMBER_FEEDS: "on" },
-    });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-    dirs.removeAll();
+    return { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD, DATA_DIR: dataDir, MEMBER_FEEDS: "on" } };
   });
 
   let current: { cookies: Record<string, string>; from: string; uses: number } | undefined;
@@ -52,9 +42,9 @@ export function uploadsApp(target: TestDatabaseTarget) {
    */
   async function sessions(renew = false) {
     if (!current || renew || current.uses >= 15) {
-      const member = await joinAsMember(app, handle.database);
+      const member = await joinAsMember(setup.app, setup.database);
       const from = `10.9.${(++addresses >> 8) & 255}.${addresses & 255}`;
-      const admin = await app.inject({
+      const admin = await setup.app.inject({
         method: "POST",
         url: "/api/admin/login",
         payload: { password: TEST_ADMIN_PASSWORD },
@@ -70,7 +60,7 @@ export function uploadsApp(target: TestDatabaseTarget) {
   async function upload(route: string, method: string, file: Pick<Hostile, "filename" | "type" | "bytes">) {
     const { cookies, from } = await sessions();
     const body = multipart(file.filename, file.type, file.bytes);
-    return app.inject({
+    return setup.app.inject({
       method: method as "POST",
       url: concretePath(route),
       payload: body.payload,
@@ -85,7 +75,7 @@ export function uploadsApp(target: TestDatabaseTarget) {
     expect(answer.statusCode, `${what}: ${answer.body.slice(0, 200)}`).toBeLessThan(300);
     const address = STORED_ADDRESS.exec(answer.body)?.[0];
     expect(address, what).toBeDefined();
-    const served = await app.inject({ method: "GET", url: address ?? "" });
+    const served = await setup.app.inject({ method: "GET", url: address ?? "" });
     expect(served.statusCode, what).toBe(200);
     expect(served.headers["content-type"], what).toBe("image/webp");
     expect(served.headers["x-content-type-options"], what).toBe("nosniff");
@@ -99,7 +89,7 @@ export function uploadsApp(target: TestDatabaseTarget) {
 
   return {
     get app() {
-      return app;
+      return setup.app;
     },
     /** The folder DATA_DIR is two levels inside: whatever climbs out of DATA_DIR lands here. */
     get outside() {

@@ -8,7 +8,7 @@
  * Feed likewise. The routes come from the app, so a new route fails this test until it
  * is either read here or named below with why it carries no feed text.
  */
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../server/config.ts";
 import { createLogger } from "../../server/logger.ts";
@@ -18,8 +18,8 @@ import { createMemberFeedFetch } from "../../server/modules/member-feeds/fetch.t
 import { LOCAL_INTERNET } from "../../server/modules/member-feeds/test/fixture.ts";
 import { createGuardedFetch } from "../../server/outbound/guarded-fetch.ts";
 import { joinAsMember } from "../../server/test/accounts.ts";
-import { buildTestApp } from "../../server/test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
+import { useTestApp } from "../../server/test/app.ts";
+import { testDatabaseTargets } from "../../server/test/databases.ts";
 import { startFeedServer } from "../../server/test/feed-server.ts";
 import { type HostileItem, hostileAtom, hostileItems, hostileJsonFeed, hostileRss } from "../hostile-feeds.ts";
 import { LINKS, MARKUP, QUICK_LINKS, QUICK_MARKUP } from "../payloads.ts";
@@ -67,9 +67,7 @@ describe.each(testDatabaseTargets())(
      * items twice, as a built-in feed and as the member's own), and the member feed's title.
      */
     const sent = rssItems.length * 2 + atomItems.length + jsonItems.length + 1;
-    let handle: Awaited<ReturnType<typeof openTestDatabase>>;
     let site: Awaited<ReturnType<typeof startFeedServer>>;
-    let app: FastifyInstance;
     let member: Awaited<ReturnType<typeof joinAsMember>>;
     let replier: Awaited<ReturnType<typeof joinAsMember>>;
     let memberFeedKey = "";
@@ -80,22 +78,29 @@ describe.each(testDatabaseTargets())(
       LOCAL_INTERNET,
     );
 
-    beforeAll(async () => {
+    // Registered before the app's, so it runs after the app is closed and the database dropped.
+    afterAll(async () => {
+      await site?.close();
+      await fetcher.close();
+      await memberFetcher.close();
+    });
+    const setup = useTestApp(target, async () => {
       site = await startFeedServer({
         "/bitcoin": { type: "application/rss+xml", body: hostileRss(rssItems) },
         "/news": { type: "application/atom+xml", body: hostileAtom(atomItems) },
         "/market": { type: "application/feed+json", body: hostileJsonFeed(jsonItems) },
         "/member.xml": { type: "application/rss+xml", body: hostileRss(rssItems, "<script>alert(1)</script>Mine") },
       });
-      handle = await openTestDatabase(target);
-      app = await buildTestApp(handle.database, {
+      return {
         env: { ALLOW_PRIVATE_SOURCES: "1", PUBLIC_URL: "https://gemwire.example" },
         memberFeeds: { fetchPolicy: LOCAL_INTERNET },
-      });
-      await app.ready();
-      member = await joinAsMember(app, handle.database);
-      replier = await joinAsMember(app, handle.database);
-      const added = await app.inject({
+      };
+    });
+
+    beforeAll(async () => {
+      member = await joinAsMember(setup.app, setup.database);
+      replier = await joinAsMember(setup.app, setup.database);
+      const added = await setup.app.inject({
         method: "POST",
         url: "/api/me/feeds",
         payload: { address: `${site.base}/member.xml` },
@@ -105,7 +110,7 @@ describe.each(testDatabaseTargets())(
       memberFeedKey = added.json().feed.key;
       // The refresh the scheduler runs: the built-in feeds at the hostile server, and the member's feed.
       const summary = await refreshDueFeeds({
-        database: handle.database,
+        database: setup.database,
         sources: {
           feeds: feedCatalog
             .filter((feed) => ["bitcoin", "news", "market"].includes(feed.key))
@@ -122,18 +127,11 @@ describe.each(testDatabaseTargets())(
       });
       expect(summary.outcomes, JSON.stringify(summary)).toEqual({ updated: 4 });
     });
-    afterAll(async () => {
-      await app?.close();
-      await handle?.dispose();
-      await site?.close();
-      await fetcher.close();
-      await memberFetcher.close();
-    });
 
     const as = (who?: { cookies: Record<string, string> }): Partial<InjectOptions> =>
       who ? { cookies: who.cookies } : {};
     const get = async (url: string, who?: { cookies: Record<string, string> }) => {
-      const response = await app.inject({ method: "GET", url, ...as(who) });
+      const response = await setup.app.inject({ method: "GET", url, ...as(who) });
       expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
       return response;
     };
@@ -163,10 +161,16 @@ describe.each(testDatabaseTargets())(
       const commentIds: string[] = [];
       for (const article of linked) {
         expect(
-          (await app.inject({ method: "PUT", url: "/api/favorites", payload: { link: article.link }, ...as(member) }))
-            .statusCode,
+          (
+            await setup.app.inject({
+              method: "PUT",
+              url: "/api/favorites",
+              payload: { link: article.link },
+              ...as(member),
+            })
+          ).statusCode,
         ).toBe(200);
-        const comment = await app.inject({
+        const comment = await setup.app.inject({
           method: "POST",
           url: "/api/comments",
           payload: { contentId: article.link, content: "Worth a read" },
@@ -176,7 +180,7 @@ describe.each(testDatabaseTargets())(
         const id = comment.json().id as string;
         commentIds.push(id);
         // A reply notifies the member: its preview names the article.
-        const reply = await app.inject({
+        const reply = await setup.app.inject({
           method: "POST",
           url: "/api/comments",
           payload: { contentId: article.link, content: `@${member.handle} agreed` },
@@ -212,11 +216,13 @@ describe.each(testDatabaseTargets())(
         "/feeds/gemwire.xml": ["/feeds/gemwire.xml"],
         "/api/me/feeds.opml": ["/api/me/feeds.opml"],
       };
-      const unread = getRoutes(app).filter((route) => !(route in NO_FEED_TEXT || route in reads || route in xmlReads));
+      const unread = getRoutes(setup.app).filter(
+        (route) => !(route in NO_FEED_TEXT || route in reads || route in xmlReads),
+      );
       expect(unread, "GET routes neither read by this sweep nor named as carrying no feed text").toEqual([]);
       // And every route read is one the app serves (the enumeration works, no entry is stale).
       expect(
-        [...Object.keys(reads), ...Object.keys(xmlReads)].filter((route) => !getRoutes(app).includes(route)),
+        [...Object.keys(reads), ...Object.keys(xmlReads)].filter((route) => !getRoutes(setup.app).includes(route)),
       ).toEqual([]);
 
       const found: string[] = [];
@@ -234,7 +240,7 @@ describe.each(testDatabaseTargets())(
       }
       for (const urls of Object.values(xmlReads)) {
         for (const url of urls) {
-          const response = await app.inject({ method: "GET", url, ...as(member) });
+          const response = await setup.app.inject({ method: "GET", url, ...as(member) });
           expect(response.statusCode).toBe(200);
           // readXml throws on anything that is not well-formed XML.
           found.push(

@@ -11,14 +11,14 @@
  * inert text. The routes come from the app: a new one fails this test until it is read
  * here or named below with why it shows no member text.
  */
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSession } from "../../server/lib/sessions/sessions.ts";
 import { createInvite } from "../../server/modules/accounts/invites.ts";
 import { upsertArticles } from "../../server/modules/articles/repository.ts";
 import { joinAsMember, TEST_PASSWORD } from "../../server/test/accounts.ts";
-import { buildTestApp } from "../../server/test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
+import { useTestApp } from "../../server/test/app.ts";
+import { testDatabaseTargets } from "../../server/test/databases.ts";
 import { testItem } from "../../server/test/items.ts";
 import { tempDirs } from "../../server/test/temp-dirs.ts";
 import { LINKS, MARKUP, QUICK_LINKS, QUICK_MARKUP } from "../payloads.ts";
@@ -63,9 +63,16 @@ describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $d
   const markup = scale(QUICK_MARKUP, MARKUP);
   const links = scale(QUICK_LINKS, LINKS);
   const temp = tempDirs();
+  // Registered first, so it runs after the app is closed and the database dropped.
+  afterAll(() => temp.removeAll());
   const article = "https://news.example/discussed";
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  const setup = useTestApp(target, () => ({
+    env: { DATA_DIR: temp.make("xss-members") },
+    seed: (database) => {
+      const now = Date.now();
+      return upsertArticles(database, "bitcoin", [testItem("discussed", 1, now, { link: article })], now);
+    },
+  }));
   let admin: Record<string, string>;
   let victim: Awaited<ReturnType<typeof joinAsMember>>;
   let signUps = 0;
@@ -76,33 +83,23 @@ describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $d
   let commentIds: string[] = [];
   let authors: Array<Record<string, string>> = [];
 
-  const send = (options: InjectOptions) => app.inject(options);
+  const send = (options: InjectOptions) => setup.app.inject(options);
 
   beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    const now = Date.now();
-    await upsertArticles(handle.database, "bitcoin", [testItem("discussed", 1, now, { link: article })], now);
-    app = await buildTestApp(handle.database, { env: { DATA_DIR: temp.make("xss-members") } });
-    await app.ready();
-    admin = { gemwire_admin: await openSession(handle.database, { admin: true }) };
-    victim = await joinAsMember(app, handle.database, "victim");
-    ({ stored, blogSlugs, commentIds, authors } = await storeMemberPayloads(app, handle.database, {
+    admin = { gemwire_admin: await openSession(setup.database, { admin: true }) };
+    victim = await joinAsMember(setup.app, setup.database, "victim");
+    ({ stored, blogSlugs, commentIds, authors } = await storeMemberPayloads(setup.app, setup.database, {
       markup,
       article,
       admin,
       nextAddress,
     }));
   });
-  afterAll(async () => {
-    await app?.close();
-    await handle?.dispose();
-    temp.removeAll();
-  });
 
   it("refuses every payload as a handle, and every script address in every address field", async ({ task }) => {
     let sent = 0;
     for (const payload of markup) {
-      const { code } = await createInvite(handle.database, {});
+      const { code } = await createInvite(setup.database, {});
       const response = await send({
         method: "POST",
         url: "/api/auth/signup",
@@ -187,12 +184,12 @@ describe.each(testDatabaseTargets())("T2 stored XSS through members' text, on $d
       "/feeds/gemwire.json": [["/feeds/gemwire.json"]],
     };
     const xmlReads = ["/feeds/blog.xml", "/feeds/gemwire.xml"];
-    const unread = getRoutes(app).filter(
+    const unread = getRoutes(setup.app).filter(
       (route) => !(route in NO_MEMBER_TEXT || route in reads || xmlReads.includes(route)),
     );
     expect(unread, "GET routes neither read by this sweep nor named as showing no member text").toEqual([]);
     // And every route read is one the app serves (the enumeration works, no entry is stale).
-    expect([...Object.keys(reads), ...xmlReads].filter((route) => !getRoutes(app).includes(route))).toEqual([]);
+    expect([...Object.keys(reads), ...xmlReads].filter((route) => !getRoutes(setup.app).includes(route))).toEqual([]);
 
     const found: string[] = [];
     const texts = new Map<string, string[]>();

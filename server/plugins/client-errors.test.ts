@@ -1,8 +1,8 @@
 import net from "node:net";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp } from "../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../test/app.ts";
+import { testDatabaseTargets } from "../test/databases.ts";
 import { handleClientError } from "./client-errors.ts";
 
 type RawAnswer = { status: number; headers: Record<string, string>; body: string };
@@ -56,20 +56,13 @@ function expectUsualHeaders(answer: RawAnswer) {
 const [target] = testDatabaseTargets();
 
 describe("requests refused before routing, on a listening server", () => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  if (!target) throw new Error("no test database");
+  const setup = useTestApp(target);
   let port: number;
 
   beforeAll(async () => {
-    if (!target) throw new Error("no test database");
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database);
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    port = (app.server.address() as net.AddressInfo).port;
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+    await setup.app.listen({ port: 0, host: "127.0.0.1" });
+    port = (setup.app.server.address() as net.AddressInfo).port;
   });
 
   const manyHeaders = Array.from({ length: 40 }, (_, i) => `x-filler-${i}: ${"b".repeat(500)}\r\n`).join("");

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { pageRoutes } from "../../contracts/pages.ts";
-import { buildTestApp } from "../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { useTestApp } from "../test/app.ts";
+import { testDatabaseTargets } from "../test/databases.ts";
 import { tempDirs } from "../test/temp-dirs.ts";
 import { isPageRoute, pageWithSiteConfig } from "./web-app.ts";
 
@@ -79,72 +78,63 @@ describe("the site settings in the page", () => {
 });
 
 describe("serving the web app", () => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    const [target] = testDatabaseTargets();
-    if (!target) throw new Error("no test database");
-    handle = await openTestDatabase(target);
+  const [target] = testDatabaseTargets();
+  if (!target) throw new Error("no test database");
+  const setup = useTestApp(target, () => {
     const root = temp.make("web");
     fs.writeFileSync(path.join(root, "index.html"), SPA);
-    app = await buildTestApp(handle.database, { webRoot: root });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+    return { webRoot: root };
   });
 
   it("answers an address that matches no page 404, with the app so it shows its 404 page", async () => {
     for (const url of ["/no/such/page", "/storiez?x=1", "/token/btc/chart", "/wp-login.php"]) {
-      const response = await app.inject({ method: "GET", url, headers: html });
+      const response = await setup.app.inject({ method: "GET", url, headers: html });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers["content-type"], url).toMatch(/text\/html/);
       expect(response.body.replace(siteBlock, "</head>"), url).toBe(SPA);
       expect(response.headers["content-security-policy"], url).toContain("default-src 'self'");
       expect(response.headers["x-request-id"], url).toBeTruthy();
     }
-    expect((await app.inject({ method: "HEAD", url: "/no/such/page" })).statusCode).toBe(404);
+    expect((await setup.app.inject({ method: "HEAD", url: "/no/such/page" })).statusCode).toBe(404);
   });
 
   it("answers every page of the route list 200", async () => {
     for (const route of pageRoutes) {
       const url = route.replace(/:\w+/g, "some-thing");
-      const response = await app.inject({ method: "GET", url, headers: html });
+      const response = await setup.app.inject({ method: "GET", url, headers: html });
       expect(response.statusCode, url).toBe(200);
       expect(response.body.replace(siteBlock, "</head>"), url).toBe(SPA);
     }
     for (const url of ["/token/NOPE", "/token/USDC.e", "/Settings/", "/blog/v1.2-release?ref=x"]) {
-      expect((await app.inject({ method: "GET", url, headers: html })).statusCode, url).toBe(200);
+      expect((await setup.app.inject({ method: "GET", url, headers: html })).statusCode, url).toBe(200);
     }
   });
 
   it("inlines the public site settings in the page, as /api/site answers them", async () => {
-    const page = await app.inject({ method: "GET", url: "/", headers: html });
-    const site = await app.inject({ method: "GET", url: "/api/site" });
+    const page = await setup.app.inject({ method: "GET", url: "/", headers: html });
+    const site = await setup.app.inject({ method: "GET", url: "/api/site" });
     expect(page.statusCode).toBe(200);
     expect(JSON.parse(siteBlock.exec(page.body)?.[1] ?? "null")).toEqual(site.json());
     // The raw file, without the settings, is never served.
-    const raw = await app.inject({ method: "GET", url: "/index.html", headers: html });
+    const raw = await setup.app.inject({ method: "GET", url: "/index.html", headers: html });
     expect(raw.statusCode).toBe(404);
     expect(raw.body).toMatch(siteBlock);
   });
 
   it("answers a page the browser already has 304, by its ETag", async () => {
-    const first = await app.inject({ method: "GET", url: "/stories", headers: html });
+    const first = await setup.app.inject({ method: "GET", url: "/stories", headers: html });
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers["cache-control"]).toBe("no-cache");
-    const again = await app.inject({ method: "GET", url: "/", headers: { ...html, "if-none-match": etag } });
+    const again = await setup.app.inject({ method: "GET", url: "/", headers: { ...html, "if-none-match": etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
-    const stale = await app.inject({ method: "GET", url: "/", headers: { ...html, "if-none-match": '"old"' } });
+    const stale = await setup.app.inject({ method: "GET", url: "/", headers: { ...html, "if-none-match": '"old"' } });
     expect(stale.statusCode).toBe(200);
   });
 
   it("still answers unknown API paths with a JSON 404", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/no-such-thing", headers: html });
+    const response = await setup.app.inject({ method: "GET", url: "/api/no-such-thing", headers: html });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: { code: "not_found", message: "No API route GET /api/no-such-thing" } });
   });

@@ -1,47 +1,43 @@
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
 import { refreshDueFeeds } from "../modules/feeds/refresh.ts";
 import { createMemberFeedFetch } from "../modules/member-feeds/fetch.ts";
 import { createGuardedFetch } from "../outbound/guarded-fetch.ts";
 import { joinAsMember } from "../test/accounts.ts";
-import { buildTestApp } from "../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { useTestApp } from "../test/app.ts";
+import { testDatabaseTargets } from "../test/databases.ts";
 import { freePort } from "../test/free-port.ts";
 import { SAMPLE_MEMBER_FEED_PATH, SAMPLE_SITE_PATH } from "./member-feed.ts";
 
 describe("sample mode's site to follow by its address", () => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  let port: number;
   let base: string;
   const fetcher = createGuardedFetch({ allowPrivate: true, timeoutMs: 5_000 });
   let memberFetcher: ReturnType<typeof createMemberFeedFetch>;
 
-  beforeAll(async () => {
-    const [target] = testDatabaseTargets();
-    if (!target) throw new Error("no test database");
-    handle = await openTestDatabase(target);
+  const [target] = testDatabaseTargets();
+  if (!target) throw new Error("no test database");
+  const setup = useTestApp(target, async () => {
     // Sample mode's own address must be this server's: members' feeds reach nothing else on loopback.
-    const port = await freePort();
-    app = await buildTestApp(handle.database, {
-      env: { SAMPLE_MODE: "1", ALLOW_PRIVATE_SOURCES: "1", PORT: String(port) },
-    });
-    await app.listen({ port, host: "127.0.0.1" });
-    base = `http://127.0.0.1:${port}`;
-    memberFetcher = createMemberFeedFetch(app.config, { timeoutMs: 5_000 });
+    port = await freePort();
+    return { env: { SAMPLE_MODE: "1", ALLOW_PRIVATE_SOURCES: "1", PORT: String(port) } };
   });
+  beforeAll(async () => {
+    await setup.app.listen({ port, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${port}`;
+    memberFetcher = createMemberFeedFetch(setup.app.config, { timeoutMs: 5_000 });
+  });
+  // Registered after the app: closed before it.
   afterAll(async () => {
     await fetcher.close();
     await memberFetcher.close();
-    await app.close();
-    await handle.dispose();
   });
 
   it("is found by its page's feed link, labelled as sample data, and its posts come in", async () => {
-    const page = await app.inject({ method: "GET", url: SAMPLE_SITE_PATH });
+    const page = await setup.app.inject({ method: "GET", url: SAMPLE_SITE_PATH });
     expect(page.body).toContain("Sample data");
-    const member = await joinAsMember(app, handle.database);
-    const added = await app.inject({
+    const member = await joinAsMember(setup.app, setup.database);
+    const added = await setup.app.inject({
       method: "POST",
       url: "/api/me/feeds",
       cookies: member.cookies,
@@ -55,7 +51,7 @@ describe("sample mode's site to follow by its address", () => {
       siteUrl: `${base}${SAMPLE_SITE_PATH}`,
     });
     await refreshDueFeeds({
-      database: handle.database,
+      database: setup.database,
       sources: { feeds: [], relays: [] },
       fetcher,
       refreshMs: 300_000,
@@ -64,21 +60,25 @@ describe("sample mode's site to follow by its address", () => {
       memberFeeds: { fetcher: memberFetcher },
       log: createLogger({ logLevel: "silent" }),
     });
-    const items = await app.inject({ method: "GET", url: `/api/feeds/${feed.key}/items`, cookies: member.cookies });
+    const items = await setup.app.inject({
+      method: "GET",
+      url: `/api/feeds/${feed.key}/items`,
+      cookies: member.cookies,
+    });
     expect(items.json().items.map((item: { title: string }) => item.title)).toEqual([
       "Bitcoin hits a record high as spot ETF inflows top $1.2 billion",
       "A beginner's checklist for self-custody",
       "Why network fees rise on busy weekends",
     ]);
-    const post = await app.inject({ method: "GET", url: new URL(items.json().items[0].link).pathname });
+    const post = await setup.app.inject({ method: "GET", url: new URL(items.json().items[0].link).pathname });
     expect(post.statusCode).toBe(200);
   });
 
   it("reaches nothing else on this server: a feed outside its sample pages is a private address", async () => {
-    const member = await joinAsMember(app, handle.database);
-    const published = await app.inject({ method: "GET", url: "/feeds/gemwire.json" });
+    const member = await joinAsMember(setup.app, setup.database);
+    const published = await setup.app.inject({ method: "GET", url: "/feeds/gemwire.json" });
     expect(published.statusCode).toBe(200);
-    const added = await app.inject({
+    const added = await setup.app.inject({
       method: "POST",
       url: "/api/me/feeds",
       cookies: member.cookies,

@@ -1,5 +1,4 @@
 import type { AddressInfo } from "node:net";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feedKeys } from "../../contracts/feeds.ts";
 import { parseFeed } from "../lib/feed-reader/parse-feed.ts";
@@ -8,36 +7,30 @@ import { refreshDueFeeds } from "../modules/feeds/refresh.ts";
 import { listFeedItems, listFeeds } from "../modules/feeds/service.ts";
 import { resolveSources } from "../modules/feeds/sources.ts";
 import { createGuardedFetch } from "../outbound/guarded-fetch.ts";
-import { buildTestApp, withTestApp } from "../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { useTestApp, withTestApp } from "../test/app.ts";
+import { testDatabaseTargets } from "../test/databases.ts";
 import { sampleArticles, sampleOutlets } from "./articles.ts";
 import { renderPicture } from "./render-extras.ts";
 
 describe("sample mode (npm run demo)", () => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
   let base: string;
   const fetcher = createGuardedFetch({ allowPrivate: true, timeoutMs: 5_000 });
 
+  const [target] = testDatabaseTargets();
+  if (!target) throw new Error("no test database");
+  const setup = useTestApp(target, { env: { SAMPLE_MODE: "1" } });
   beforeAll(async () => {
-    const [target] = testDatabaseTargets();
-    if (!target) throw new Error("no test database");
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { env: { SAMPLE_MODE: "1" } });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await setup.app.listen({ port: 0, host: "127.0.0.1" });
+    base = `http://127.0.0.1:${(setup.app.server.address() as AddressInfo).port}`;
   });
-  afterAll(async () => {
-    await fetcher.close();
-    await app.close();
-    await handle.dispose();
-  });
+  // Registered after the app: closed before it.
+  afterAll(async () => fetcher.close());
 
   it("serves every feed, in every format, and they all refresh cleanly", async () => {
-    const port = (app.server.address() as AddressInfo).port;
+    const port = (setup.app.server.address() as AddressInfo).port;
     const sources = resolveSources({ sampleMode: true, samplesUrl: `http://127.0.0.1:${port}/samples` });
     const summary = await refreshDueFeeds({
-      database: handle.database,
+      database: setup.database,
       sources,
       fetcher,
       refreshMs: 300_000,
@@ -46,7 +39,7 @@ describe("sample mode (npm run demo)", () => {
       log: createLogger({ logLevel: "silent" }),
     });
     expect(summary).toEqual({ attempted: 10, outcomes: { updated: 10 } });
-    const { feeds, error } = await listFeeds(handle.database, sources);
+    const { feeds, error } = await listFeeds(setup.database, sources);
     expect(error).toBeNull();
     for (const key of feedKeys.filter((k) => k !== "gemwire")) {
       const expected = sampleArticles.filter((a) => a.feed === key).length;
@@ -55,9 +48,9 @@ describe("sample mode (npm run demo)", () => {
   });
 
   it("names the outlets, so several sources cover one story", async () => {
-    const port = (app.server.address() as AddressInfo).port;
+    const port = (setup.app.server.address() as AddressInfo).port;
     const { items } = await listFeedItems(
-      handle.database,
+      setup.database,
       resolveSources({ sampleMode: true, samplesUrl: `http://127.0.0.1:${port}/samples` }),
       "bitcoin",
       {

@@ -1,9 +1,9 @@
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { InjectOptions } from "fastify";
 import { afterAll, beforeAll } from "vitest";
 import { openSession } from "../lib/sessions/sessions.ts";
 import { joinAsMember } from "./accounts.ts";
-import { buildTestApp } from "./app.ts";
-import { openTestDatabase, type TestDatabaseTarget } from "./databases.ts";
+import { useTestApp } from "./app.ts";
+import type { TestDatabaseTarget } from "./databases.ts";
 import { tempDirs } from "./temp-dirs.ts";
 
 export type Who = "visitor" | "member" | "admin";
@@ -14,41 +14,36 @@ export type Who = "visitor" | "member" | "admin";
  */
 export function contentTestApp(target: TestDatabaseTarget, env: Record<string, string> = {}) {
   const temp = tempDirs();
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
   let dataDir = "";
   const cookies: Record<Who, Record<string, string>> = { visitor: {}, member: {}, admin: {} };
 
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
+  // Registered before the app: the folder is removed after the app is closed.
+  afterAll(() => temp.removeAll());
+  const setup = useTestApp(target, () => {
     dataDir = temp.make("content");
-    app = await buildTestApp(handle.database, { env: { DATA_DIR: dataDir, ...env } });
-    await app.ready();
-    cookies.admin = { gemwire_admin: await openSession(handle.database, { admin: true }) };
-    cookies.member = (await joinAsMember(app, handle.database)).cookies;
+    return { env: { DATA_DIR: dataDir, ...env } };
   });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-    temp.removeAll();
+  beforeAll(async () => {
+    cookies.admin = { gemwire_admin: await openSession(setup.database, { admin: true }) };
+    cookies.member = (await joinAsMember(setup.app, setup.database)).cookies;
   });
 
   return {
     get app() {
-      return app;
+      return setup.app;
     },
     get database() {
-      return handle.database;
+      return setup.database;
     },
     get dataDir() {
       return dataDir;
     },
     cookies,
     /** A request as the visitor, a member or the admin. */
-    as: (who: Who, options: InjectOptions) => app.inject({ ...options, cookies: cookies[who] }),
+    as: (who: Who, options: InjectOptions) => setup.app.inject({ ...options, cookies: cookies[who] }),
     /** The same request as the admin, expecting success: the answer's JSON. */
     admin: async (options: InjectOptions) => {
-      const response = await app.inject({ ...options, cookies: cookies.admin });
+      const response = await setup.app.inject({ ...options, cookies: cookies.admin });
       if (response.statusCode >= 300) throw new Error(`${options.method} ${options.url}: ${response.body}`);
       return response.statusCode === 204 ? null : response.json();
     },

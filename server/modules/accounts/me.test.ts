@@ -1,8 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cookieOf, joinAsMember, TEST_ADMIN_PASSWORD } from "../../test/accounts.ts";
-import { buildTestApp, withTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp, withTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 
 const notAuthenticated = { error: { code: "unauthenticated", message: "User not authenticated" } };
 
@@ -18,20 +17,9 @@ const memberCalls = [
 ] as const;
 
 describe.each(testDatabaseTargets())("who is signed in, on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  const setup = useTestApp(target, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
 
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
-
-  const me = (cookies: Record<string, string> = {}) => app.inject({ method: "GET", url: "/api/me", cookies });
+  const me = (cookies: Record<string, string> = {}) => setup.app.inject({ method: "GET", url: "/api/me", cookies });
 
   it("tells a visitor 200 with nobody signed in, not an error", async () => {
     const response = await me();
@@ -46,9 +34,9 @@ describe.each(testDatabaseTargets())("who is signed in, on $dialect", (target) =
   });
 
   it("names the member, and says when the admin is signed in", async () => {
-    const member = await joinAsMember(app, handle.database, "me_test_member");
+    const member = await joinAsMember(setup.app, setup.database, "me_test_member");
     expect((await me(member.cookies)).json()).toMatchObject({ user: { handle: "me_test_member" }, admin: false });
-    const admin = await app.inject({
+    const admin = await setup.app.inject({
       method: "POST",
       url: "/api/admin/login",
       payload: { password: TEST_ADMIN_PASSWORD },
@@ -59,7 +47,7 @@ describe.each(testDatabaseTargets())("who is signed in, on $dialect", (target) =
   });
 
   it.each(memberCalls)("still answers a visitor's $method $url with 401 'User not authenticated'", async (call) => {
-    const response = await app.inject({ ...call });
+    const response = await setup.app.inject({ ...call });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(notAuthenticated);
   });

@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { FastifyInstance } from "fastify";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { runMaintenance } from "../../jobs/maintenance.ts";
 import { createLogger } from "../../logger.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { tempDirs } from "../../test/temp-dirs.ts";
 import { multipart, pixelBombPng } from "../../test/uploads.ts";
 import { createInvite } from "./invites.ts";
@@ -16,27 +15,17 @@ const temp = tempDirs();
 afterAll(() => temp.removeAll());
 
 describe.each(testDatabaseTargets())("profile, picture and account deletion on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
   let dataDir: string;
   let count = 0;
 
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
+  const setup = useTestApp(target, () => {
     dataDir = temp.make("data");
-    app = await buildTestApp(handle.database, {
-      env: { ADMIN_PASSWORD: "admin password for tests", DATA_DIR: dataDir },
-    });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+    return { env: { ADMIN_PASSWORD: "admin password for tests", DATA_DIR: dataDir } };
   });
 
   async function member(name = `member_${count++}`) {
-    const { code } = await createInvite(handle.database, {});
-    const response = await app.inject({
+    const { code } = await createInvite(setup.database, {});
+    const response = await setup.app.inject({
       method: "POST",
       url: "/api/auth/signup",
       payload: { inviteCode: code, handle: name, password: PASSWORD },
@@ -48,21 +37,21 @@ describe.each(testDatabaseTargets())("profile, picture and account deletion on $
 
   it("updates username and email, and clears them with empty values", async () => {
     const { cookies } = await member();
-    const saved = await app.inject({
+    const saved = await setup.app.inject({
       method: "PATCH",
       url: "/api/me",
       cookies,
       payload: { username: "Ada", email: "ada@example.org" },
     });
     expect(saved.json().user).toMatchObject({ username: "Ada", email: "ada@example.org" });
-    const cleared = await app.inject({
+    const cleared = await setup.app.inject({
       method: "PATCH",
       url: "/api/me",
       cookies,
       payload: { username: "", email: "" },
     });
     expect(cleared.json().user).toMatchObject({ username: null, email: null });
-    const bad = await app.inject({ method: "PATCH", url: "/api/me", cookies, payload: { email: "nope" } });
+    const bad = await setup.app.inject({ method: "PATCH", url: "/api/me", cookies, payload: { email: "nope" } });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -73,11 +62,11 @@ describe.each(testDatabaseTargets())("profile, picture and account deletion on $
       .withMetadata({ exif: { IFD0: { Copyright: "secret-camera-owner" } } })
       .toBuffer();
     const upload = multipart("me.jpg", "image/jpeg", jpeg);
-    const response = await app.inject({ method: "POST", url: "/api/me/avatar", cookies, ...upload });
+    const response = await setup.app.inject({ method: "POST", url: "/api/me/avatar", cookies, ...upload });
     expect(response.statusCode).toBe(200);
     const avatar: string = response.json().user.avatar;
     expect(avatar).toMatch(/^\/api\/avatars\/[0-9a-f-]{36}\.webp$/);
-    const served = await app.inject({ method: "GET", url: avatar });
+    const served = await setup.app.inject({ method: "GET", url: avatar });
     expect(served.headers["content-type"]).toBe("image/webp");
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
     const info = await sharp(served.rawPayload).metadata();
@@ -96,23 +85,23 @@ describe.each(testDatabaseTargets())("profile, picture and account deletion on $
       .png()
       .toBuffer();
     const upload = multipart("me.png", "image/png", png);
-    const response = await app.inject({ method: "POST", url: "/api/me/avatar", cookies, ...upload });
+    const response = await setup.app.inject({ method: "POST", url: "/api/me/avatar", cookies, ...upload });
     expect(response.statusCode).toBe(200);
-    const stored = await app.inject({ method: "GET", url: response.json().user.avatar });
+    const stored = await setup.app.inject({ method: "GET", url: response.json().user.avatar });
     expect(await sharp(stored.rawPayload).metadata()).toMatchObject({ format: "webp", width: side, height: side });
   });
 
   it("refuses an HTML file renamed .png", async () => {
     const { cookies } = await member();
     const upload = multipart("cat.png", "image/png", Buffer.from("<html><script>alert(1)</script></html>"));
-    const response = await app.inject({ method: "POST", url: "/api/me/avatar", cookies, ...upload });
+    const response = await setup.app.inject({ method: "POST", url: "/api/me/avatar", cookies, ...upload });
     expect(response.statusCode).toBe(415);
     expect(response.json().error.message).toBe("Choose a PNG, JPEG or GIF picture");
   });
 
   it("refuses a PNG claiming 50,000 × 50,000 pixels", async () => {
     const { cookies } = await member();
-    const response = await app.inject({
+    const response = await setup.app.inject({
       method: "POST",
       url: "/api/me/avatar",
       cookies,
@@ -128,7 +117,7 @@ describe.each(testDatabaseTargets())("profile, picture and account deletion on $
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
       Buffer.alloc(6 * 1024 * 1024),
     ]);
-    const response = await app.inject({
+    const response = await setup.app.inject({
       method: "POST",
       url: "/api/me/avatar",
       cookies,
@@ -139,31 +128,39 @@ describe.each(testDatabaseTargets())("profile, picture and account deletion on $
   });
 
   it("needs a member to change a profile", async () => {
-    const response = await app.inject({ method: "PATCH", url: "/api/me", payload: { username: "x" } });
+    const response = await setup.app.inject({ method: "PATCH", url: "/api/me", payload: { username: "x" } });
     expect(response.statusCode).toBe(401);
   });
 
   it("deletes an account: sign-in stops at once, the handle is freed only by the purge", async () => {
     const { name, cookies } = await member("leaving_member");
-    const wrongConfirm = await app.inject({
+    const wrongConfirm = await setup.app.inject({
       method: "DELETE",
       url: "/api/me",
       cookies,
       payload: { handle: "someone_else" },
     });
     expect(wrongConfirm.statusCode).toBe(400);
-    const deleted = await app.inject({ method: "DELETE", url: "/api/me", cookies, payload: { handle: `@${name}` } });
+    const deleted = await setup.app.inject({
+      method: "DELETE",
+      url: "/api/me",
+      cookies,
+      payload: { handle: `@${name}` },
+    });
     expect(deleted.statusCode).toBe(204);
-    expect((await app.inject({ method: "GET", url: "/api/me", cookies })).json()).toEqual({ user: null, admin: false });
-    const signIn = await app.inject({
+    expect((await setup.app.inject({ method: "GET", url: "/api/me", cookies })).json()).toEqual({
+      user: null,
+      admin: false,
+    });
+    const signIn = await setup.app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { handle: name, password: PASSWORD },
     });
     expect(signIn.statusCode).toBe(401);
-    const { code } = await createInvite(handle.database, {});
+    const { code } = await createInvite(setup.database, {});
     const reuse = () =>
-      app.inject({
+      setup.app.inject({
         method: "POST",
         url: "/api/auth/signup",
         payload: { inviteCode: code, handle: name, password: PASSWORD },
@@ -172,7 +169,7 @@ describe.each(testDatabaseTargets())("profile, picture and account deletion on $
     expect((await reuse()).statusCode).toBe(409);
 
     const ctx = {
-      database: handle.database,
+      database: setup.database,
       dataDir,
       accountPurgeMs: 30 * 86_400_000,
       holder: "t",
@@ -181,7 +178,7 @@ describe.each(testDatabaseTargets())("profile, picture and account deletion on $
     await runMaintenance(ctx, Date.now() + 29 * 86_400_000);
     expect((await reuse()).statusCode).toBe(409);
     await runMaintenance(ctx, Date.now() + 31 * 86_400_000);
-    const named = await handle.database.db.selectFrom("invites").select("id").where("used_by", "=", name).execute();
+    const named = await setup.database.db.selectFrom("invites").select("id").where("used_by", "=", name).execute();
     expect(named).toEqual([]);
     expect((await reuse()).statusCode).toBe(201);
   });

@@ -1,8 +1,8 @@
-import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LightMyRequestResponse } from "fastify";
+import { describe, expect, it } from "vitest";
 import { TEST_PASSWORD } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { createInvite } from "./invites.ts";
 
 const WRONG = "not the password";
@@ -18,24 +18,18 @@ function expectRateLimited(response: LightMyRequestResponse | undefined) {
 }
 
 describe.each(testDatabaseTargets())("sign-in and sign-up limits on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  const setup = useTestApp(target);
 
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database);
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
-
-  const invite = async () => (await createInvite(handle.database, {})).code;
+  const invite = async () => (await createInvite(setup.database, {})).code;
   const signUp = (payload: object, from = freshAddress()) =>
-    app.inject({ method: "POST", url: "/api/auth/signup", payload, remoteAddress: from });
+    setup.app.inject({ method: "POST", url: "/api/auth/signup", payload, remoteAddress: from });
   const signIn = (name: string, password: string, from: string) =>
-    app.inject({ method: "POST", url: "/api/auth/login", payload: { handle: name, password }, remoteAddress: from });
+    setup.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { handle: name, password },
+      remoteAddress: from,
+    });
   const join = async (name: string) =>
     expect((await signUp({ inviteCode: await invite(), handle: name, password: TEST_PASSWORD })).statusCode).toBe(201);
   /** `count` wrong passwords for `name` from `from`, each answered 401. */

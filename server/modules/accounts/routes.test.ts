@@ -1,8 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cookieOf, TEST_ADMIN_PASSWORD, TEST_PASSWORD } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { createInvite } from "./invites.ts";
 
 const PASSWORD = TEST_PASSWORD;
@@ -13,25 +12,14 @@ let addresses = 0;
 const nextAddress = () => `203.0.113.${(addresses++ % 250) + 1}`;
 
 describe.each(testDatabaseTargets())("accounts API on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: ADMIN } });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
+  const setup = useTestApp(target, { env: { ADMIN_PASSWORD: ADMIN } });
 
   const post = (
     url: string,
     payload: object,
     extra: { cookies?: Record<string, string>; headers?: Record<string, string>; remoteAddress?: string } = {},
-  ) => app.inject({ method: "POST", url, payload, remoteAddress: nextAddress(), ...extra });
-  const invite = async () => (await createInvite(handle.database, {})).code;
+  ) => setup.app.inject({ method: "POST", url, payload, remoteAddress: nextAddress(), ...extra });
+  const invite = async () => (await createInvite(setup.database, {})).code;
   const join = async (handleName: string, extra: object = {}) =>
     post("/api/auth/signup", { inviteCode: await invite(), handle: handleName, password: PASSWORD, ...extra });
 
@@ -42,7 +30,11 @@ describe.each(testDatabaseTargets())("accounts API on $dialect", (target) => {
     const cookie = cookieOf(response, "gemwire_session");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    const me = await app.inject({ method: "GET", url: "/api/me", cookies: { gemwire_session: cookie?.value ?? "" } });
+    const me = await setup.app.inject({
+      method: "GET",
+      url: "/api/me",
+      cookies: { gemwire_session: cookie?.value ?? "" },
+    });
     expect(me.json()).toMatchObject({ user: { handle: "Satoshi_N" }, admin: false });
   });
 
@@ -117,7 +109,7 @@ describe.each(testDatabaseTargets())("accounts API on $dialect", (target) => {
     const second = cookieOf(signedIn, "gemwire_session")?.value ?? "";
     expect(second).not.toBe(first);
     const me = async (session: string) =>
-      (await app.inject({ method: "GET", url: "/api/me", cookies: { gemwire_session: session } })).json().user;
+      (await setup.app.inject({ method: "GET", url: "/api/me", cookies: { gemwire_session: session } })).json().user;
     expect(await me(first)).toBeNull();
     expect(await me(second)).toMatchObject({ handle: "fixation_test" });
   });
@@ -129,9 +121,9 @@ describe.each(testDatabaseTargets())("accounts API on $dialect", (target) => {
     expect(out.statusCode).toBe(204);
     expect(cookieOf(out, "gemwire_session")?.value).toBe("");
     // Replaying the old cookie no longer works.
-    expect((await app.inject({ method: "GET", url: "/api/me", cookies: { gemwire_session: session } })).json()).toEqual(
-      { user: null, admin: false },
-    );
+    expect(
+      (await setup.app.inject({ method: "GET", url: "/api/me", cookies: { gemwire_session: session } })).json(),
+    ).toEqual({ user: null, admin: false });
   });
 
   it("refuses state-changing calls from another site", async () => {

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createLogger } from "../../logger.ts";
 import { cookieOf, TEST_ADMIN_PASSWORD, TEST_PASSWORD } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
+import { buildTestApp, useTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { createInvite } from "../accounts/invites.ts";
 
@@ -10,32 +9,25 @@ const PASSWORD = TEST_PASSWORD;
 const ADMIN = TEST_ADMIN_PASSWORD;
 
 describe.each(testDatabaseTargets())("admin API on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  const setup = useTestApp(target, { env: { ADMIN_PASSWORD: ADMIN } });
   let adminCookie = "";
 
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: ADMIN } });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
-
   it("answers a wrong admin password with 401 'Invalid password'", async () => {
-    const response = await app.inject({ method: "POST", url: "/api/admin/login", payload: { password: "guess" } });
+    const response = await setup.app.inject({
+      method: "POST",
+      url: "/api/admin/login",
+      payload: { password: "guess" },
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().error).toEqual({ code: "invalid_password", message: "Invalid password" });
   });
 
   it("signs the admin in and lets them create, list and revoke invitations", async () => {
-    const login = await app.inject({ method: "POST", url: "/api/admin/login", payload: { password: ADMIN } });
+    const login = await setup.app.inject({ method: "POST", url: "/api/admin/login", payload: { password: ADMIN } });
     expect(login.statusCode).toBe(204);
     adminCookie = cookieOf(login, "gemwire_admin")?.value ?? "";
     const cookies = { gemwire_admin: adminCookie };
-    const created = await app.inject({
+    const created = await setup.app.inject({
       method: "POST",
       url: "/api/admin/invites",
       payload: { note: "for Ada" },
@@ -44,13 +36,13 @@ describe.each(testDatabaseTargets())("admin API on $dialect", (target) => {
     expect(created.statusCode).toBe(201);
     const { code, id } = created.json();
     expect(code).toMatch(/^[A-Z2-9]{5}(-[A-Z2-9]{5}){4}-[A-Z2-9]{2}$/);
-    const listed = (await app.inject({ method: "GET", url: "/api/admin/invites", cookies })).json().invites;
+    const listed = (await setup.app.inject({ method: "GET", url: "/api/admin/invites", cookies })).json().invites;
     expect(listed[0]).toMatchObject({ id, hint: code.slice(0, 5), note: "for Ada", status: "open" });
     expect(JSON.stringify(listed)).not.toContain(code);
-    expect((await app.inject({ method: "POST", url: `/api/admin/invites/${id}/revoke`, cookies })).statusCode).toBe(
-      204,
-    );
-    const joined = await app.inject({
+    expect(
+      (await setup.app.inject({ method: "POST", url: `/api/admin/invites/${id}/revoke`, cookies })).statusCode,
+    ).toBe(204);
+    const joined = await setup.app.inject({
       method: "POST",
       url: "/api/auth/signup",
       payload: { inviteCode: code, handle: "too_late", password: PASSWORD },
@@ -59,14 +51,14 @@ describe.each(testDatabaseTargets())("admin API on $dialect", (target) => {
   });
 
   it("refuses an expired invitation and lists it as expired", async () => {
-    const { code } = await createInvite(handle.database, { expiresInDays: 1, now: Date.now() - 2 * 86_400_000 });
-    const joined = await app.inject({
+    const { code } = await createInvite(setup.database, { expiresInDays: 1, now: Date.now() - 2 * 86_400_000 });
+    const joined = await setup.app.inject({
       method: "POST",
       url: "/api/auth/signup",
       payload: { inviteCode: code, handle: "late_joiner", password: PASSWORD },
     });
     expect(joined.json().error.code).toBe("invalid_invite");
-    const listed = await app.inject({
+    const listed = await setup.app.inject({
       method: "GET",
       url: "/api/admin/invites",
       cookies: { gemwire_admin: adminCookie },
@@ -75,7 +67,7 @@ describe.each(testDatabaseTargets())("admin API on $dialect", (target) => {
   });
 
   it("keeps invitation calls for the admin", async () => {
-    const response = await app.inject({ method: "POST", url: "/api/admin/invites", payload: {} });
+    const response = await setup.app.inject({ method: "POST", url: "/api/admin/invites", payload: {} });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.message).toBe("Admin sign-in required");
   });
@@ -93,7 +85,7 @@ describe("the generated admin password", () => {
     const [target] = testDatabaseTargets();
     const handle = await openTestDatabase(target as NonNullable<typeof target>);
     const { log, notices } = capturedLog("info");
-    const { loadAdminPassword } = await import("../admin/admin-password.ts");
+    const { loadAdminPassword } = await import("./admin-password.ts");
     try {
       const first = await loadAdminPassword(handle.database, undefined, log);
       const second = await loadAdminPassword(handle.database, undefined, log);
@@ -119,7 +111,7 @@ describe("the generated admin password", () => {
     const [target] = testDatabaseTargets();
     const handle = await openTestDatabase(target as NonNullable<typeof target>);
     const { log, lines, notices } = capturedLog("error");
-    const { loadAdminPassword } = await import("../admin/admin-password.ts");
+    const { loadAdminPassword } = await import("./admin-password.ts");
     try {
       log.warn("an ordinary warning");
       await loadAdminPassword(handle.database, undefined, log);

@@ -1,29 +1,17 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TEST_ADMIN_PASSWORD } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 
 /** A fresh address (its own /48) for every caller that should not share a per-address counter. */
 let addresses = 0;
 const freshAddress = () => `2001:db8:${(++addresses).toString(16)}:ad::1`;
 
 describe.each(testDatabaseTargets())("admin sign-in limits on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
+  const setup = useTestApp(target, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
 
   const signIn = (password: string, from: string) =>
-    app.inject({ method: "POST", url: "/api/admin/login", payload: { password }, remoteAddress: from });
+    setup.app.inject({ method: "POST", url: "/api/admin/login", payload: { password }, remoteAddress: from });
   const fail = async (count: number, from: string) => {
     for (let i = 0; i < count; i++) expect((await signIn("not the password", from)).statusCode).toBe(401);
   };

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Analysis } from "../../../contracts/analysis-catalog.ts";
-import { buildTestApp } from "../../test/app.ts";
+import { useTestApp } from "../../test/app.ts";
 import { articleAppOptions } from "../../test/article-site.ts";
 import { storeBlogPost } from "../../test/blog-posts.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { type AnalysisSite, useAnalysisSite } from "./fixtures/analysis-site.ts";
 import { appShell, blogPost, cashtags, type FixturePage, german, newsSite, signInPage } from "./fixtures/index.ts";
 import { keptFor, startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
@@ -151,46 +151,48 @@ describe.each(testDatabaseTargets())("article analysis on $dialect: key points a
 });
 
 describe("tickers while the price API's coin list cannot be had", () => {
-  it("uses Gemwire's own coins, and asks the price API again only later", async () => {
-    const site = await startSite();
-    const prices = await startPriceApi();
+  const [target] = testDatabaseTargets();
+  if (!target) throw new Error("no test database");
+  let site: TestSite;
+  let prices: Awaited<ReturnType<typeof startPriceApi>>;
+  // Registered before the app's, so the servers close after the app.
+  afterAll(async () => {
+    await site.close();
+    await prices.close();
+  });
+  const setup = useTestApp(target, async () => {
+    site = await startSite();
+    prices = await startPriceApi();
     prices.answerList((_, response) => {
       response.writeHead(500);
       response.end();
     });
-    const [target] = testDatabaseTargets();
-    if (!target) throw new Error("no test database");
-    const handle = await openTestDatabase(target);
-    const app = await buildTestApp(handle.database, articleAppOptions(prices));
-    try {
-      const response: Response = await app.inject({
-        method: "GET",
-        url: `/api/analysis?url=${encodeURIComponent(`${site.origin}${cashtags.path}`)}`,
-      });
-      expect(response.statusCode).toBe(200);
-      // ONDO is only in the coin list: without it, only Gemwire's own coins are found.
-      expect(response.json().tickers.map((ticker: { symbol: string }) => ticker.symbol)).toEqual([
-        "SOL",
-        "BONK",
-        "WIF",
-        "JUP",
-        "BTC",
-        "ETH",
-      ]);
-      await app.inject({
-        method: "GET",
-        url: `/api/analysis?url=${encodeURIComponent(`${site.origin}${newsSite.path}`)}`,
-      });
-      expect(prices.count("/api/v3/coins/list")).toBe(1);
-      // Made without the coin list, the analyses are kept only until it may be back.
-      for (const page of [cashtags, newsSite]) {
-        expect(await keptFor(handle.database, `${site.origin}${page.path}`)).toBe(FAILURE_CACHE_MS);
-      }
-    } finally {
-      await app.close();
-      await handle.dispose();
-      await site.close();
-      await prices.close();
+    return articleAppOptions(prices);
+  });
+
+  it("uses Gemwire's own coins, and asks the price API again only later", async () => {
+    const response: Response = await setup.app.inject({
+      method: "GET",
+      url: `/api/analysis?url=${encodeURIComponent(`${site.origin}${cashtags.path}`)}`,
+    });
+    expect(response.statusCode).toBe(200);
+    // ONDO is only in the coin list: without it, only Gemwire's own coins are found.
+    expect(response.json().tickers.map((ticker: { symbol: string }) => ticker.symbol)).toEqual([
+      "SOL",
+      "BONK",
+      "WIF",
+      "JUP",
+      "BTC",
+      "ETH",
+    ]);
+    await setup.app.inject({
+      method: "GET",
+      url: `/api/analysis?url=${encodeURIComponent(`${site.origin}${newsSite.path}`)}`,
+    });
+    expect(prices.count("/api/v3/coins/list")).toBe(1);
+    // Made without the coin list, the analyses are kept only until it may be back.
+    for (const page of [cashtags, newsSite]) {
+      expect(await keptFor(setup.database, `${site.origin}${page.path}`)).toBe(FAILURE_CACHE_MS);
     }
   });
 });

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { Analysis } from "../../../contracts/analysis-catalog.ts";
-import { buildTestApp } from "../../test/app.ts";
+import { useTestApp } from "../../test/app.ts";
 import { storeBlogPost } from "../../test/blog-posts.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 
 /*
  * A blog post holds up to 100,000 characters: its sentences are split and ranked in the
@@ -27,31 +26,24 @@ const SENTENCES = [
 ];
 
 describe.each(testDatabaseTargets())("a blog post's analysis on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    // A long post: its paragraphs many times over.
-    const content = Array.from({ length: 40 }, () => SENTENCES.join(" ")).join("\n\n");
-    await storeBlogPost(handle.database, {
-      id: "post-worker",
-      slug: "bigger-blocks",
-      title: "Bigger blocks, lower fees",
-      excerpt: "The vote.",
-      content,
-      updated_at: 1,
-    });
-    app = await buildTestApp(handle.database, { env: { PRICE_API_URL: "http://127.0.0.1:1/api/v3" } });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+  const setup = useTestApp(target, {
+    env: { PRICE_API_URL: "http://127.0.0.1:1/api/v3" },
+    seed: async (database) => {
+      // A long post: its paragraphs many times over.
+      const content = Array.from({ length: 40 }, () => SENTENCES.join(" ")).join("\n\n");
+      await storeBlogPost(database, {
+        id: "post-worker",
+        slug: "bigger-blocks",
+        title: "Bigger blocks, lower fees",
+        excerpt: "The vote.",
+        content,
+        updated_at: 1,
+      });
+    },
   });
 
   it("ranks the post's sentences in the worker thread", async () => {
-    const response = await app.inject({ url: "/api/analysis?url=%2Fblog%2Fbigger-blocks" });
+    const response = await setup.app.inject({ url: "/api/analysis?url=%2Fblog%2Fbigger-blocks" });
     expect(response.statusCode, response.body).toBe(200);
     const analysis: Analysis = response.json();
     expect(analysis.story_title).toBe("Bigger blocks, lower fees");

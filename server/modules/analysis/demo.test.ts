@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Analysis } from "../../../contracts/analysis-catalog.ts";
 import { sampleArticles } from "../../samples/articles.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { freePort } from "../../test/free-port.ts";
 
 /*
@@ -13,28 +12,23 @@ import { freePort } from "../../test/free-port.ts";
  */
 
 describe("analysis in sample mode", () => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  const [target] = testDatabaseTargets();
+  if (!target) throw new Error("no test database");
   let port = 0;
 
-  beforeAll(async () => {
-    const [target] = testDatabaseTargets();
-    if (!target) throw new Error("no test database");
-    handle = await openTestDatabase(target);
+  const setup = useTestApp(target, async () => {
     port = await freePort();
-    app = await buildTestApp(handle.database, { env: { SAMPLE_MODE: "1", PORT: String(port) } });
-    await app.listen({ port, host: "127.0.0.1" });
+    return { env: { SAMPLE_MODE: "1", PORT: String(port) } };
   });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+  beforeAll(async () => {
+    await setup.app.listen({ port, host: "127.0.0.1" });
   });
 
   it("analyses a sample article: its sentences, and its coins flagged from the sample coin list", async () => {
     const article = sampleArticles.find((candidate) => candidate.title.startsWith("New Solana memecoin tops"));
     if (!article) throw new Error("no such sample article");
     const url = `http://127.0.0.1:${port}/samples/articles/${article.slug}`;
-    const response = await app.inject({ method: "GET", url: `/api/analysis?url=${encodeURIComponent(url)}` });
+    const response = await setup.app.inject({ method: "GET", url: `/api/analysis?url=${encodeURIComponent(url)}` });
     expect(response.statusCode, response.body).toBe(200);
     const analysis: Analysis = response.json();
     expect(analysis.story_title).toBe(article.title);
@@ -44,7 +38,7 @@ describe("analysis in sample mode", () => {
   });
 
   it("serves the coin list in CoinGecko's shape, with Solana addresses only when asked for platforms", async () => {
-    const withPlatforms = await app.inject({ url: "/samples/prices/api/v3/coins/list?include_platform=true" });
+    const withPlatforms = await setup.app.inject({ url: "/samples/prices/api/v3/coins/list?include_platform=true" });
     const list = withPlatforms.json() as Array<{ id: string; symbol: string; name: string; platforms: object }>;
     expect(list).toEqual(
       expect.arrayContaining([
@@ -58,7 +52,7 @@ describe("analysis in sample mode", () => {
         },
       ]),
     );
-    const plain = (await app.inject({ url: "/samples/prices/api/v3/coins/list" })).json();
+    const plain = (await setup.app.inject({ url: "/samples/prices/api/v3/coins/list" })).json();
     expect(plain[0]).toEqual({ id: "bitcoin", symbol: "btc", name: "Bitcoin" });
   });
 });

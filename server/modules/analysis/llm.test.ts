@@ -1,10 +1,10 @@
 import type http from "node:http";
-import type { FastifyBaseLogger, FastifyInstance } from "fastify";
+import type { FastifyBaseLogger } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ANALYSIS_CACHE_MS, type Analysis } from "../../../contracts/analysis-catalog.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { cashtags, newsSite } from "./fixtures/index.ts";
 import { html, keptFor, LOCAL_PAGES, startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
 import { summariseWithLlm } from "./llm.ts";
@@ -102,35 +102,25 @@ beforeEach(() => {
 });
 
 describe.each(testDatabaseTargets())("analysis with an LLM on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, {
-      env: {
-        ALLOW_PRIVATE_SOURCES: "1",
-        PRICE_API_URL: prices.baseUrl,
-        ANALYSIS_LLM_URL: llm.url,
-        ANALYSIS_LLM_KEY: KEY,
-        ANALYSIS_LLM_MODEL: "test-model-1",
-      },
-      analysis: { pageFetch: LOCAL_PAGES },
-    });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
+  // The servers start in the file's beforeAll, which runs first: their addresses are read in the hook.
+  const setup = useTestApp(target, () => ({
+    env: {
+      ALLOW_PRIVATE_SOURCES: "1",
+      PRICE_API_URL: prices.baseUrl,
+      ANALYSIS_LLM_URL: llm.url,
+      ANALYSIS_LLM_KEY: KEY,
+      ANALYSIS_LLM_MODEL: "test-model-1",
+    },
+    analysis: { pageFetch: LOCAL_PAGES },
+  }));
   beforeEach(async () => {
-    await handle.database.db.deleteFrom("analysis_cache").execute();
+    await setup.database.db.deleteFrom("analysis_cache").execute();
     // The page read the analysis shares with the reader view is kept apart.
-    await handle.database.db.deleteFrom("reader_cache").execute();
+    await setup.database.db.deleteFrom("reader_cache").execute();
   });
 
   const analyse = async (path: string) => {
-    const response = await app.inject({
+    const response = await setup.app.inject({
       method: "GET",
       url: `/api/analysis?url=${encodeURIComponent(`${site.origin}${path}`)}`,
     });
@@ -144,7 +134,7 @@ describe.each(testDatabaseTargets())("analysis with an LLM on $dialect", (target
     const analysis = await analyse(newsSite.path);
     expect(analysis.method).toBe("llm");
     expect(analysis.story_title).toBe("Stablecoin payments hit a record in October");
-    expect(await keptFor(handle.database, `${site.origin}${newsSite.path}`)).toBe(ANALYSIS_CACHE_MS);
+    expect(await keptFor(setup.database, `${site.origin}${newsSite.path}`)).toBe(ANALYSIS_CACHE_MS);
     expect(analysis.key_points).toEqual([
       {
         text: "Merchants settled 41 billion dollars in stablecoin payments in October.",
@@ -210,7 +200,7 @@ describe.each(testDatabaseTargets())("analysis with an LLM on $dialect", (target
     expect(analysis.key_points.length).toBeGreaterThanOrEqual(3);
     for (const point of analysis.key_points) expect(newsSite.body.join("\n\n")).toContain(point.text);
     // Made while the LLM failed: kept only briefly, so a short outage is not kept for a day.
-    expect(await keptFor(handle.database, `${site.origin}${newsSite.path}`)).toBe(FAILURE_CACHE_MS);
+    expect(await keptFor(setup.database, `${site.origin}${newsSite.path}`)).toBe(FAILURE_CACHE_MS);
   });
 });
 

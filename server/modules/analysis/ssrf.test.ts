@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isPublicAddress } from "../../outbound/address-policy.ts";
-import { buildTestApp, withTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp, withTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { newsSite } from "./fixtures/index.ts";
 import { redirect, startSite, type TestSite } from "./fixtures/site.ts";
 
@@ -107,19 +107,10 @@ describe("analysis where names resolve to private networks", () => {
       return [{ address, family: 4 }];
     },
   };
-  /** The app with the stand-in resolver and address policy for its page fetches. */
-  async function withApp(use: (app: FastifyInstance) => Promise<void>): Promise<void> {
-    const [target] = testDatabaseTargets();
-    if (!target) throw new Error("no test database");
-    const handle = await openTestDatabase(target);
-    const app = await buildTestApp(handle.database, { env: NO_PRICES, analysis: { pageFetch } });
-    try {
-      await use(app);
-    } finally {
-      await app.close();
-      await handle.dispose();
-    }
-  }
+  const [target] = testDatabaseTargets();
+  if (!target) throw new Error("no test database");
+  /** A fresh app for each test, with the stand-in resolver and address policy for its page fetches. */
+  const setup = useTestApp(target, { env: NO_PRICES, analysis: { pageFetch }, perTest: true });
   let port = "";
 
   beforeAll(() => {
@@ -127,61 +118,53 @@ describe("analysis where names resolve to private networks", () => {
   });
 
   it("reads a page whose name resolves to an allowed address (the stand-in works)", async () => {
-    await withApp(async (app) => {
-      const response = await analyse(app, `http://news.test:${port}${newsSite.path}`);
-      expect(response.statusCode, response.body).toBe(200);
-      expect(site.count(newsSite.path)).toBe(1);
-    });
+    const response = await analyse(setup.app, `http://news.test:${port}${newsSite.path}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(site.count(newsSite.path)).toBe(1);
     site.hits.clear();
   });
 
   it("refuses names resolving to 10.x, 192.168.x, link-local or loopback addresses", async () => {
-    await withApp(async (app) => {
-      for (const host of ["files.test", "router.test", "metadata.test", "intranet.test"]) {
-        const response = await analyse(app, `http://${host}:${new URL(intranet.origin).port}/anything`);
-        expect(response.statusCode, host).toBe(400);
-        expect(response.json().error.message).toBe(PRIVATE);
-      }
-    });
+    for (const host of ["files.test", "router.test", "metadata.test", "intranet.test"]) {
+      const response = await analyse(setup.app, `http://${host}:${new URL(intranet.origin).port}/anything`);
+      expect(response.statusCode, host).toBe(400);
+      expect(response.json().error.message).toBe(PRIVATE);
+    }
     expect(intranet.count()).toBe(0);
   });
 
   it("refuses a public page that redirects into a private network: the private server sees no request", async () => {
-    await withApp(async (app) => {
-      for (const path of ["/moved-to-intranet", "/moved-to-loopback", "/moved-to-ten", "/moved-to-metadata"]) {
-        const response = await analyse(app, `http://news.test:${port}${path}`);
-        expect(response.statusCode, path).toBe(400);
-        expect(response.json().error.message).toBe(PRIVATE);
-        expect(site.count(path)).toBe(1);
-      }
-    });
+    for (const path of ["/moved-to-intranet", "/moved-to-loopback", "/moved-to-ten", "/moved-to-metadata"]) {
+      const response = await analyse(setup.app, `http://news.test:${port}${path}`);
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().error.message).toBe(PRIVATE);
+      expect(site.count(path)).toBe(1);
+    }
     expect(intranet.count()).toBe(0);
   });
 
   it("refuses bloomberg.com and wsj.com before any look-up, and a redirect into them before following it", async () => {
     lookups.length = 0;
-    await withApp(async (app) => {
-      for (const url of [
-        "https://www.bloomberg.com/news/articles/x",
-        "https://bloomberg.com/x",
-        "https://www.wsj.com/articles/x",
-        "https://Markets.WSJ.com./x",
-      ]) {
-        const response = await analyse(app, url);
-        expect(response.statusCode, url).toBe(400);
-        expect(response.json().error.message).toContain("bloomberg.com and wsj.com pages are not analysed");
-      }
-      expect(lookups).toEqual([]);
-      const moved = await analyse(app, `http://news.test:${port}/moved-to-bloomberg`);
-      expect(moved.statusCode).toBe(400);
-      expect(moved.json().error.message).toBe(
-        "Analysis failed: it leads to www.bloomberg.com, whose pages Gemwire does not analyse",
-      );
-      const wsj = await analyse(app, `http://news.test:${port}/moved-to-wsj`);
-      expect(wsj.json().error.message).toBe(
-        "Analysis failed: it leads to markets.wsj.com, whose pages Gemwire does not analyse",
-      );
-      expect(lookups.filter((name) => /bloomberg|wsj/i.test(name))).toEqual([]);
-    });
+    for (const url of [
+      "https://www.bloomberg.com/news/articles/x",
+      "https://bloomberg.com/x",
+      "https://www.wsj.com/articles/x",
+      "https://Markets.WSJ.com./x",
+    ]) {
+      const response = await analyse(setup.app, url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.message).toContain("bloomberg.com and wsj.com pages are not analysed");
+    }
+    expect(lookups).toEqual([]);
+    const moved = await analyse(setup.app, `http://news.test:${port}/moved-to-bloomberg`);
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().error.message).toBe(
+      "Analysis failed: it leads to www.bloomberg.com, whose pages Gemwire does not analyse",
+    );
+    const wsj = await analyse(setup.app, `http://news.test:${port}/moved-to-wsj`);
+    expect(wsj.json().error.message).toBe(
+      "Analysis failed: it leads to markets.wsj.com, whose pages Gemwire does not analyse",
+    );
+    expect(lookups.filter((name) => /bloomberg|wsj/i.test(name))).toEqual([]);
   });
 });

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoryAnalysis } from "../../../contracts/analysis-catalog.ts";
 import type { Story } from "../../../contracts/stories.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../articles/repository.ts";
 import { cashtags } from "./fixtures/index.ts";
@@ -18,67 +17,72 @@ import { LOCAL_PAGES, startPriceApi, startSite, type TestSite } from "./fixtures
 describe.each(testDatabaseTargets())("story analysis on $dialect", (target) => {
   let site: TestSite;
   let prices: Awaited<ReturnType<typeof startPriceApi>>;
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
   const stories: Record<string, string> = {};
 
-  beforeAll(async () => {
-    site = await startSite();
-    prices = await startPriceApi();
-    handle = await openTestDatabase(target);
-    const now = Date.now();
-    const item = (id: string, hoursAgo: number, title: string, link: string, description: string) =>
-      testItem(id, hoursAgo, now, { title, link, description, source: new URL(link).hostname + id });
-    await upsertArticles(
-      handle.database,
-      "news",
-      [
-        item(
-          "m1",
-          5,
-          "Solana memecoins have their busiest week as BONK leads",
-          "https://www.bloomberg.com/news/solana-memecoins",
-          "BONK and WIF led the rally.",
-        ),
-        item(
-          "m2",
-          4,
-          "Solana memecoins have their busiest week as BONK leads the rally",
-          `${site.origin}/missing-story`,
-          "Traders bought $WIF and $BONK.",
-        ),
-        item(
-          "m3",
-          3,
-          "Solana memecoins have their busiest week, BONK leads",
-          `${site.origin}${cashtags.path}`,
-          "Jupiter (JUP) volumes rose.",
-        ),
-        item("f1", 6, "Central bank holds rates steady as inflation cools", "https://www.wsj.com/articles/rates", "x"),
-        item("f2", 5, "Central bank holds rates steady as inflation cools off", "https://bloomberg.com/rates", "y"),
-        // Links into private networks: never analysed.
-        item("p1", 6, "Exchange pauses withdrawals after a hot wallet breach", "http://10.0.0.8/breach", "x"),
-        item("p2", 5, "Exchange pauses withdrawals after hot wallet breach", "http://192.168.1.20/breach", "y"),
-      ],
-      now,
-    );
-    app = await buildTestApp(handle.database, {
-      env: { ALLOW_PRIVATE_SOURCES: "1", PRICE_API_URL: prices.baseUrl },
-      analysis: { pageFetch: LOCAL_PAGES },
-    });
-    await app.ready();
-    const listed: Story[] = (await app.inject({ url: "/api/stories?sort=date" })).json().stories;
-    for (const story of listed) stories[story.articles[0]?.id ?? ""] = story.id;
-  });
+  // Registered before the app's, so the servers close after the app.
   afterAll(async () => {
-    await app.close();
-    await handle.dispose();
     await site.close();
     await prices.close();
   });
+  const setup = useTestApp(target, async () => {
+    site = await startSite();
+    prices = await startPriceApi();
+    return {
+      env: { ALLOW_PRIVATE_SOURCES: "1", PRICE_API_URL: prices.baseUrl },
+      analysis: { pageFetch: LOCAL_PAGES },
+      seed: async (database) => {
+        const now = Date.now();
+        const item = (id: string, hoursAgo: number, title: string, link: string, description: string) =>
+          testItem(id, hoursAgo, now, { title, link, description, source: new URL(link).hostname + id });
+        await upsertArticles(
+          database,
+          "news",
+          [
+            item(
+              "m1",
+              5,
+              "Solana memecoins have their busiest week as BONK leads",
+              "https://www.bloomberg.com/news/solana-memecoins",
+              "BONK and WIF led the rally.",
+            ),
+            item(
+              "m2",
+              4,
+              "Solana memecoins have their busiest week as BONK leads the rally",
+              `${site.origin}/missing-story`,
+              "Traders bought $WIF and $BONK.",
+            ),
+            item(
+              "m3",
+              3,
+              "Solana memecoins have their busiest week, BONK leads",
+              `${site.origin}${cashtags.path}`,
+              "Jupiter (JUP) volumes rose.",
+            ),
+            item(
+              "f1",
+              6,
+              "Central bank holds rates steady as inflation cools",
+              "https://www.wsj.com/articles/rates",
+              "x",
+            ),
+            item("f2", 5, "Central bank holds rates steady as inflation cools off", "https://bloomberg.com/rates", "y"),
+            // Links into private networks: never analysed.
+            item("p1", 6, "Exchange pauses withdrawals after a hot wallet breach", "http://10.0.0.8/breach", "x"),
+            item("p2", 5, "Exchange pauses withdrawals after hot wallet breach", "http://192.168.1.20/breach", "y"),
+          ],
+          now,
+        );
+      },
+    };
+  });
+  beforeAll(async () => {
+    const listed: Story[] = (await setup.app.inject({ url: "/api/stories?sort=date" })).json().stories;
+    for (const story of listed) stories[story.articles[0]?.id ?? ""] = story.id;
+  });
 
   const analyseStory = (story: string, remoteAddress = "203.0.113.50") =>
-    app.inject({ url: `/api/analysis/story?story=${encodeURIComponent(story)}`, remoteAddress });
+    setup.app.inject({ url: `/api/analysis/story?story=${encodeURIComponent(story)}`, remoteAddress });
 
   it("analyses the first article it can read, and counts tickers across every article of the story", async () => {
     const response = await analyseStory(stories.m1 as string, "203.0.113.51");
@@ -104,7 +108,7 @@ describe.each(testDatabaseTargets())("story analysis on $dialect", (target) => {
     expect(site.count("/missing-story")).toBe(1);
     expect(site.count(cashtags.path)).toBe(1);
     // Two new analyses (the missing page's and the lead's) for one story: charged once.
-    const charged = await handle.database.db
+    const charged = await setup.database.db
       .selectFrom("rate_limits")
       .select("hits")
       .where("key", "=", "analysis:ip:203.0.113.51")
@@ -120,7 +124,7 @@ describe.each(testDatabaseTargets())("story analysis on $dialect", (target) => {
   });
 
   it("shares the lead's analysis with GET /api/analysis", async () => {
-    const single = await app.inject({
+    const single = await setup.app.inject({
       url: `/api/analysis?url=${encodeURIComponent(`${site.origin}${cashtags.path}`)}`,
     });
     expect(single.statusCode).toBe(200);
@@ -150,9 +154,9 @@ describe.each(testDatabaseTargets())("story analysis on $dialect", (target) => {
   });
 
   it("keeps 502 (worth retrying) when the story's pages could not be fetched", async () => {
-    await handle.database.db.deleteFrom("analysis_cache").execute();
+    await setup.database.db.deleteFrom("analysis_cache").execute();
     // The page read the analysis shares with the reader view is kept apart.
-    await handle.database.db.deleteFrom("reader_cache").execute();
+    await setup.database.db.deleteFrom("reader_cache").execute();
     site.route(cashtags.path, (_, response) => {
       response.writeHead(503, { "content-type": "text/html" });
       response.end("<html><body>Down for maintenance</body></html>");

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { dayOf } from "../../lib/days.ts";
 import { joinAsMember, TEST_ADMIN_PASSWORD } from "../../test/accounts.ts";
-import { buildTestApp, withTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp, withTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 
 /** What Chromium driven by Playwright sends (our browser tests). */
 const HEADLESS_CHROME =
@@ -15,28 +14,17 @@ let nextAddress = 0;
 const freshAddress = () => `203.0.113.${(++nextAddress % 250) + 1}`;
 
 describe.each(testDatabaseTargets())("page views on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
+  const setup = useTestApp(target, { env: { ADMIN_PASSWORD: TEST_ADMIN_PASSWORD } });
   beforeEach(async () => {
-    await handle.database.db.deleteFrom("page_views").execute();
-    await handle.database.db.deleteFrom("rate_limits").execute();
+    await setup.database.db.deleteFrom("page_views").execute();
+    await setup.database.db.deleteFrom("rate_limits").execute();
   });
 
   const report = (
     path: unknown,
     options: { headers?: Record<string, string>; address?: string; type?: string; body?: string } = {},
   ) =>
-    app.inject({
+    setup.app.inject({
       method: "POST",
       url: "/api/analytics/pageview",
       headers: {
@@ -50,7 +38,7 @@ describe.each(testDatabaseTargets())("page views on $dialect", (target) => {
     });
 
   /** Every stored row, as the table holds it. */
-  const stored = () => handle.database.db.selectFrom("page_views").selectAll().orderBy("route").execute();
+  const stored = () => setup.database.db.selectFrom("page_views").selectAll().orderBy("route").execute();
   const counts = async () => Object.fromEntries((await stored()).map((row) => [row.route, Number(row.views)]));
 
   it("counts each view under today's date and the page's route pattern, nothing else", async () => {
@@ -133,7 +121,7 @@ describe.each(testDatabaseTargets())("page views on $dialect", (target) => {
     await report("/market", { address: "198.51.100.201" });
     expect(await counts()).toEqual({ "/market": 301 });
     // …and the busy one is not held back anywhere else: the admin signs in from it.
-    const login = await app.inject({
+    const login = await setup.app.inject({
       method: "POST",
       url: "/api/admin/login",
       payload: { password: TEST_ADMIN_PASSWORD },
@@ -176,9 +164,9 @@ describe.each(testDatabaseTargets())("page views on $dialect", (target) => {
   });
 
   it("does not look at who is viewing, even when the beacon carries a session cookie", async () => {
-    const member = await joinAsMember(app, handle.database);
+    const member = await joinAsMember(setup.app, setup.database);
     const longAgo = Date.now() - 2 * 3_600_000;
-    const own = handle.database.db.updateTable("sessions").where("user_id", "=", member.id);
+    const own = setup.database.db.updateTable("sessions").where("user_id", "=", member.id);
     await own.set({ last_seen_at: longAgo }).execute();
     const response = await report("/stories", {
       headers: { cookie: `gemwire_session=${member.cookies.gemwire_session}` },
@@ -187,7 +175,7 @@ describe.each(testDatabaseTargets())("page views on $dialect", (target) => {
     expect(response.headers["set-cookie"]).toBeUndefined();
     expect(await counts()).toEqual({ "/stories": 1 });
     // Reading the session would have marked it as just seen.
-    const sessions = await handle.database.db
+    const sessions = await setup.database.db
       .selectFrom("sessions")
       .select("last_seen_at")
       .where("user_id", "=", member.id)

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { blurtFilters, blurtSorts } from "../../../contracts/community-catalog.ts";
 import type { UserPredictionsTable } from "../../db/schema.ts";
 import { joinAsMember } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 
 type Status = UserPredictionsTable["status"];
 type Seed = { kind: "comment" | "prediction"; id: string; at: number; status?: Status; by?: number };
@@ -61,20 +60,17 @@ function expected(filter: string, sort: string): string[] {
 }
 
 describe.each(testDatabaseTargets())("Blurts timeline on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  const setup = useTestApp(target);
   let firstHandle = "";
 
   beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database);
     const members = [
-      await joinAsMember(app, handle.database),
-      await joinAsMember(app, handle.database),
-      await joinAsMember(app, handle.database),
+      await joinAsMember(setup.app, setup.database),
+      await joinAsMember(setup.app, setup.database),
+      await joinAsMember(setup.app, setup.database),
     ];
     firstHandle = (members[0] as { handle: string }).handle;
-    const { db } = handle.database;
+    const { db } = setup.database;
     for (const seed of seeds) {
       const userId = (members[seed.by ?? 0] as { id: string }).id;
       if (seed.kind === "comment") {
@@ -135,12 +131,8 @@ describe.each(testDatabaseTargets())("Blurts timeline on $dialect", (target) => 
         .execute();
     }
   });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
 
-  const get = (query: string) => app.inject({ method: "GET", url: `/api/blurts?${query}` });
+  const get = (query: string) => setup.app.inject({ method: "GET", url: `/api/blurts?${query}` });
   const idsOf = (body: { blurts: Array<{ kind: string; comment?: { id: string }; prediction?: { id: string } }> }) =>
     body.blurts.map((blurt) => (blurt.kind === "comment" ? blurt.comment?.id : blurt.prediction?.id));
 

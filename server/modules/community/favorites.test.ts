@@ -1,11 +1,10 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { FAVORITES_MAX } from "../../../contracts/community.ts";
 import { runMaintenance } from "../../jobs/maintenance.ts";
 import { createLogger } from "../../logger.ts";
 import { joinAsMember } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { tempDirs } from "../../test/temp-dirs.ts";
 import { upsertArticles } from "../articles/repository.ts";
@@ -20,47 +19,42 @@ afterAll(() => temp.removeAll());
 type Member = Awaited<ReturnType<typeof joinAsMember>>;
 
 describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
   let dataDir: string;
 
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
+  const setup = useTestApp(target, () => {
     dataDir = temp.make("data");
-    await upsertArticles(
-      handle.database,
-      "bitcoin",
-      [
-        testItem("f1", 1, now, { title: "Bitcoin ETF inflows hit record", image: "https://img.example/f1.png" }),
-        testItem("f2", 2, now, { source: "CoinDesk", creator: "Bo" }),
-        testItem("f3", 3, now),
-        testItem("f4", 4, now),
-      ],
-      now,
-    );
-    app = await buildTestApp(handle.database, { env: { DATA_DIR: dataDir } });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+    return {
+      env: { DATA_DIR: dataDir },
+      seed: (database) =>
+        upsertArticles(
+          database,
+          "bitcoin",
+          [
+            testItem("f1", 1, now, { title: "Bitcoin ETF inflows hit record", image: "https://img.example/f1.png" }),
+            testItem("f2", 2, now, { source: "CoinDesk", creator: "Bo" }),
+            testItem("f3", 3, now),
+            testItem("f4", 4, now),
+          ],
+          now,
+        ),
+    };
   });
 
-  const join = () => joinAsMember(app, handle.database);
+  const join = () => joinAsMember(setup.app, setup.database);
   const add = (member: Member | null, url: string) =>
-    app.inject({
+    setup.app.inject({
       method: "PUT",
       url: "/api/favorites",
       payload: { link: url },
       ...(member ? { cookies: member.cookies } : {}),
     });
   const remove = (member: Member | null, url: string) =>
-    app.inject({
+    setup.app.inject({
       method: "DELETE",
       url: `/api/favorites?link=${encodeURIComponent(url)}`,
       ...(member ? { cookies: member.cookies } : {}),
     });
-  const list = (member: Member) => app.inject({ method: "GET", url: "/api/favorites", cookies: member.cookies });
+  const list = (member: Member) => setup.app.inject({ method: "GET", url: "/api/favorites", cookies: member.cookies });
   const links = async (member: Member) => (await list(member)).json().items.map((item: { link: string }) => item.link);
 
   it("adds favorites, lists them newest added first as FeedItems with votes, and removes them", async () => {
@@ -71,7 +65,7 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
     expect(added.json()).toEqual({ link: link("f2"), favorite: true });
     await add(member, link("f1"));
     await add(member, link("f3"));
-    await app.inject({
+    await setup.app.inject({
       method: "PUT",
       url: "/api/votes",
       cookies: member.cookies,
@@ -99,7 +93,7 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
       read: false,
     });
     // "Story f2", "Story f3" and "Story f4" are one story; a favorite names it as /api/stories does.
-    const { stories } = (await app.inject({ method: "GET", url: "/api/stories?feed=gemwire" })).json();
+    const { stories } = (await setup.app.inject({ method: "GET", url: "/api/stories?feed=gemwire" })).json();
     const storyOfF2 = stories.find((story: { articles: Array<{ link: string }> }) =>
       story.articles.some((article) => article.link === link("f2")),
     );
@@ -140,7 +134,7 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
   it("keeps a favorite after its article is pruned from the feeds", async () => {
     const member = await join();
     await add(member, link("f4"));
-    await handle.database.db.deleteFrom("articles").where("link", "=", link("f4")).execute();
+    await setup.database.db.deleteFrom("articles").where("link", "=", link("f4")).execute();
     const { items } = (await list(member)).json();
     expect(items).toEqual([expect.objectContaining({ id: "f4", title: "Story f4", link: link("f4") })]);
     // Adding it again keeps the favorite; once removed, the pruned article cannot come back.
@@ -164,7 +158,7 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
       created_at: now - DAY + i,
     }));
     for (let start = 0; start < rows.length; start += 200) {
-      await handle.database.db
+      await setup.database.db
         .insertInto("favorites")
         .values(rows.slice(start, start + 200))
         .execute();
@@ -185,7 +179,7 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
 
   it("answers 401 to visitors, 404 for unknown articles and 400 for bad links", async () => {
     for (const response of [
-      await app.inject({ method: "GET", url: "/api/favorites" }),
+      await setup.app.inject({ method: "GET", url: "/api/favorites" }),
       await add(null, link("f1")),
       await remove(null, link("f1")),
     ]) {
@@ -199,7 +193,7 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
     for (const response of [
       await add(member, "ftp://news.example/f1"),
       await remove(member, "javascript:alert(1)"),
-      await app.inject({ method: "DELETE", url: "/api/favorites", cookies: member.cookies }),
+      await setup.app.inject({ method: "DELETE", url: "/api/favorites", cookies: member.cookies }),
     ]) {
       expect(response.statusCode).toBe(400);
       expect(response.json().error.code).toBe("invalid_request");
@@ -208,7 +202,7 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
 
   it("adds an article of a member's own feed only for its followers", async () => {
     const [follower, stranger] = [await join(), await join()];
-    const db = handle.database.db;
+    const db = setup.database.db;
     const now = Date.now();
     await db
       .insertInto("member_feeds")
@@ -220,7 +214,7 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
       .execute();
     const only = "https://ledger.example/only-in-a-member-feed";
     await upsertArticles(
-      handle.database,
+      setup.database,
       "mf-fa0000000001",
       [testItem("mf1", 1, now, { link: only, title: "Ledger only" })],
       now,
@@ -234,13 +228,13 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
   it("forgets a deleted member's favorites and votes when the account is purged", async () => {
     const member = await join();
     await add(member, link("f1"));
-    await app.inject({
+    await setup.app.inject({
       method: "PUT",
       url: "/api/votes",
       cookies: member.cookies,
       payload: { link: link("f1"), vote: "down" },
     });
-    const deleted = await app.inject({
+    const deleted = await setup.app.inject({
       method: "DELETE",
       url: "/api/me",
       cookies: member.cookies,
@@ -248,14 +242,14 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
     });
     expect(deleted.statusCode).toBe(204);
     const rowsOf = (table: "favorites" | "article_votes") =>
-      handle.database.db.selectFrom(table).select("link").where("user_id", "=", member.id).execute();
+      setup.database.db.selectFrom(table).select("link").where("user_id", "=", member.id).execute();
     // The vote stops counting at once; the favorites wait for the purge.
     expect(await rowsOf("article_votes")).toEqual([]);
     expect(await rowsOf("favorites")).toHaveLength(1);
 
     await runMaintenance(
       {
-        database: handle.database,
+        database: setup.database,
         dataDir,
         accountPurgeMs: 30 * DAY,
         holder: "t",
@@ -263,7 +257,7 @@ describe.each(testDatabaseTargets())("favorites on $dialect", (target) => {
       },
       Date.now() + 31 * DAY,
     );
-    expect(await handle.database.db.selectFrom("users").select("id").where("id", "=", member.id).execute()).toEqual([]);
+    expect(await setup.database.db.selectFrom("users").select("id").where("id", "=", member.id).execute()).toEqual([]);
     expect(await rowsOf("favorites")).toEqual([]);
   });
 });

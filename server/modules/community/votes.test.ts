@@ -1,8 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { joinAsMember } from "../../test/accounts.ts";
-import { buildTestApp, withTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp, withTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../articles/repository.ts";
 import { tallyArticles } from "../articles/tallies.ts";
@@ -19,46 +18,40 @@ type Member = Awaited<ReturnType<typeof joinAsMember>>;
 type Item = { id: string; link: string; votes: { up: number; down: number }; myVote: string | null };
 
 describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    await upsertArticles(
-      handle.database,
-      "bitcoin",
-      [
-        testItem("b1", 1, now, { title: "Bitcoin ETF inflows hit record" }),
-        testItem("b2", 2, now, { title: "Bitcoin fees drop" }),
-        ...["b3", "b4", "b5", "b6", "b7", "b8"].map((id, i) => testItem(id, 3 + i, now)),
-      ],
-      now,
-    );
-    // The same article in a second feed: one link, one set of votes.
-    await upsertArticles(
-      handle.database,
-      "news",
-      [testItem("b1", 1, now, { title: "Bitcoin ETF inflows hit record" })],
-      now,
-    );
-    app = await buildTestApp(handle.database);
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+  const setup = useTestApp(target, {
+    seed: async (database) => {
+      await upsertArticles(
+        database,
+        "bitcoin",
+        [
+          testItem("b1", 1, now, { title: "Bitcoin ETF inflows hit record" }),
+          testItem("b2", 2, now, { title: "Bitcoin fees drop" }),
+          ...["b3", "b4", "b5", "b6", "b7", "b8"].map((id, i) => testItem(id, 3 + i, now)),
+        ],
+        now,
+      );
+      // The same article in a second feed: one link, one set of votes.
+      await upsertArticles(
+        database,
+        "news",
+        [testItem("b1", 1, now, { title: "Bitcoin ETF inflows hit record" })],
+        now,
+      );
+    },
   });
 
-  const join = () => joinAsMember(app, handle.database);
+  const join = () => joinAsMember(setup.app, setup.database);
   const vote = (member: Member | null, address: string, direction: "up" | "down" | null) =>
-    app.inject({
+    setup.app.inject({
       method: "PUT",
       url: "/api/votes",
       payload: { link: address, vote: direction },
       ...(member ? { cookies: member.cookies } : {}),
     });
   const items = async (url: string, member?: Member): Promise<Item[]> => {
-    const body = (await app.inject({ method: "GET", url, ...(member ? { cookies: member.cookies } : {}) })).json();
+    const body = (
+      await setup.app.inject({ method: "GET", url, ...(member ? { cookies: member.cookies } : {}) })
+    ).json();
     return body.items ?? body.results;
   };
   const byLink = (list: Item[], address: string) => list.find((item) => item.link === address);
@@ -102,9 +95,9 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
     const member = await join();
     const many = Array.from({ length: 1_200 }, (_, i) => link(`bulk-${i}`));
     for (const index of [0, 700, 1_199]) {
-      await saveVote(handle.database, { userId: member.id, link: many[index] as string, direction: "up", now });
+      await saveVote(setup.database, { userId: member.id, link: many[index] as string, direction: "up", now });
     }
-    const tallies = await tallyArticles(handle.database, many, member.id);
+    const tallies = await tallyArticles(setup.database, many, member.id);
     expect([...tallies.keys()].sort()).toEqual([many[0], many[1_199], many[700]].sort());
     expect(tallies.get(many[700] as string)).toEqual({ votes: { up: 1, down: 0 }, myVote: "up", comments: 0 });
   });
@@ -113,7 +106,7 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
     const member = await join();
     await vote(member, B2, "up");
     let voteQueries = 0;
-    const counted = handle.database.db.withPlugin({
+    const counted = setup.database.db.withPlugin({
       transformQuery: ({ node }) => {
         if (JSON.stringify(node).includes('"article_votes"')) voteQueries++;
         return node;
@@ -121,8 +114,8 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
       transformResult: async ({ result }) => result,
     });
     const { items } = await listFeedItems(
-      { ...handle.database, db: counted },
-      app.sources,
+      { ...setup.database, db: counted },
+      setup.app.sources,
       "bitcoin",
       { limit: 50 },
       { viewerId: member.id },
@@ -139,7 +132,7 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
     await vote(stays, B3, "up");
     await vote(leaves, B3, "down");
     expect(byLink(await items("/api/feeds/bitcoin/items"), B3)?.votes).toEqual({ up: 1, down: 1 });
-    const deleted = await app.inject({
+    const deleted = await setup.app.inject({
       method: "DELETE",
       url: "/api/me",
       cookies: leaves.cookies,
@@ -167,7 +160,7 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
     const B7 = link("b7");
     await vote(ann, B7, "up");
     await vote(bob, B7, "up");
-    await handle.database.db.deleteFrom("articles").where("link", "=", B7).execute();
+    await setup.database.db.deleteFrom("articles").where("link", "=", B7).execute();
     expect((await vote(ann, B7, null)).json()).toEqual({ link: B7, votes: { up: 1, down: 0 }, myVote: null });
     expect((await vote(ann, B7, "up")).statusCode).toBe(404);
     expect((await vote(bob, B7, "down")).statusCode).toBe(404);
@@ -176,14 +169,14 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
   it("keeps a member's favorite votable after its article is pruned", async () => {
     const [ann, bob] = [await join(), await join()];
     const B8 = link("b8");
-    const kept = await app.inject({
+    const kept = await setup.app.inject({
       method: "PUT",
       url: "/api/favorites",
       cookies: ann.cookies,
       payload: { link: B8 },
     });
     expect(kept.statusCode).toBe(200);
-    await handle.database.db.deleteFrom("articles").where("link", "=", B8).execute();
+    await setup.database.db.deleteFrom("articles").where("link", "=", B8).execute();
     expect((await vote(ann, B8, "down")).json()).toEqual({ link: B8, votes: { up: 0, down: 1 }, myVote: "down" });
     expect((await vote(bob, B8, "up")).statusCode).toBe(404);
   });
@@ -196,14 +189,14 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
     [{ link: B1 }],
   ])("answers 400 to %j", async (payload) => {
     const member = await join();
-    const response = await app.inject({ method: "PUT", url: "/api/votes", cookies: member.cookies, payload });
+    const response = await setup.app.inject({ method: "PUT", url: "/api/votes", cookies: member.cookies, payload });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe("invalid_request");
   });
 
   it("refuses votes sent from another site", async () => {
     const member = await join();
-    const response = await app.inject({
+    const response = await setup.app.inject({
       method: "PUT",
       url: "/api/votes",
       cookies: member.cookies,
@@ -221,7 +214,7 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
       expect((await vote(busy, B5, i % 2 ? "up" : "down")).statusCode).toBe(200);
     }
     for (let i = 0; i < 150; i++) {
-      const favorite = await app.inject({
+      const favorite = await setup.app.inject({
         method: "PUT",
         url: "/api/favorites",
         cookies: busy.cookies,
@@ -231,7 +224,7 @@ describe.each(testDatabaseTargets())("votes on $dialect", (target) => {
     }
     for (const refused of [
       await vote(busy, B6, "up"),
-      await app.inject({
+      await setup.app.inject({
         method: "DELETE",
         url: `/api/favorites?link=${encodeURIComponent(B5)}`,
         cookies: busy.cookies,

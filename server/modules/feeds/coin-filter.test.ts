@@ -1,8 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { NormalisedItem } from "../../lib/feed-reader/normalise.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../articles/repository.ts";
 
@@ -12,41 +11,34 @@ const item = (id: string, hoursAgo: number, extra: Partial<NormalisedItem> = {})
 const COIN_ERROR = "coin must be a coin's symbol, such as SOL (letters and digits, at most 12)";
 
 describe.each(testDatabaseTargets())("?coin= on the feeds API on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    await upsertArticles(
-      handle.database,
-      "news",
-      [
-        item("n1", 1, { title: "Solana ETF filings pile up as SOL rallies", source: "CoinDesk" }),
-        item("n2", 2, { title: "Bitcoin steady", description: "Traders also bought $sol" }),
-        item("n3", 3, { title: "Ethereum gas falls" }),
-        item("n4", 4, { title: "A new solution for wallets" }),
-        item("n5", 5, { title: "MSOL staking grows" }),
-      ],
-      now,
-    );
-    await upsertArticles(
-      handle.database,
-      "bitcoin",
-      [
-        // The same article on another feed: Gemwire's feed lists it once.
-        item("s1", 1, { title: "Solana ETF filings pile up as SOL rallies", link: "https://news.example/n1" }),
-        item("s2", 6, { title: "Solana ETF filings pile up as SOL surges", source: "Decrypt" }),
-      ],
-      now,
-    );
-    app = await buildTestApp(handle.database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+  const setup = useTestApp(target, {
+    seed: async (database) => {
+      await upsertArticles(
+        database,
+        "news",
+        [
+          item("n1", 1, { title: "Solana ETF filings pile up as SOL rallies", source: "CoinDesk" }),
+          item("n2", 2, { title: "Bitcoin steady", description: "Traders also bought $sol" }),
+          item("n3", 3, { title: "Ethereum gas falls" }),
+          item("n4", 4, { title: "A new solution for wallets" }),
+          item("n5", 5, { title: "MSOL staking grows" }),
+        ],
+        now,
+      );
+      await upsertArticles(
+        database,
+        "bitcoin",
+        [
+          // The same article on another feed: Gemwire's feed lists it once.
+          item("s1", 1, { title: "Solana ETF filings pile up as SOL rallies", link: "https://news.example/n1" }),
+          item("s2", 6, { title: "Solana ETF filings pile up as SOL surges", source: "Decrypt" }),
+        ],
+        now,
+      );
+    },
   });
 
-  const get = (url: string) => app.inject({ method: "GET", url });
+  const get = (url: string) => setup.app.inject({ method: "GET", url });
   const ids = async (url: string) => {
     const answer = await get(url);
     expect(answer.statusCode, url).toBe(200);

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { NormalisedItem } from "../../lib/feed-reader/normalise.ts";
 import { parseFeed } from "../../lib/feed-reader/parse-feed.ts";
-import { buildTestApp, withTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp, withTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { recordFeedFailure, recordFeedSuccess, upsertArticles } from "../articles/repository.ts";
 import { failureBackoff } from "./refresh.ts";
@@ -14,62 +13,55 @@ const now = Date.now();
 const item = (id: string, hoursAgo: number, extra: Partial<NormalisedItem> = {}) => testItem(id, hoursAgo, now, extra);
 
 describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
   let wakes = 0;
 
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    const db = handle.database;
-    await upsertArticles(
-      db,
-      "bitcoin",
-      [
-        item("b1", 1, { title: "Bitcoin ETF inflows hit record", source: "CoinDesk" }),
-        item("b2", 2, { title: "Bitcoin miners sell less <b>bold</b>", source: "The Block" }),
-        item("b3", 3, { title: "Bitcoin fees drop", source: "CoinDesk", image: "https://img.example/b3.png" }),
-      ],
-      now,
-    );
-    // The same article in two feeds: shown once in Gemwire's feed and in search.
-    await upsertArticles(
-      db,
-      "news",
-      [item("b1", 1, { title: "Bitcoin ETF inflows hit record", source: "CoinDesk" }), item("n1", 0.5)],
-      now,
-    );
-    await recordFeedSuccess(db, "bitcoin", {
-      url: "https://x/btc",
-      etag: null,
-      lastModified: null,
-      now,
-      nextFetchAt: now,
-    });
-    await recordFeedFailure(db, "news", {
-      url: "https://x/news",
-      error: "HTTP 503 from x",
-      now,
-      nextFetchAt: () => now,
-    });
-    // With relays, exactly 'All proxies failed'; the last error is the detail.
-    for (const failedAt of [now - HOUR, now]) {
-      await recordFeedFailure(db, "market", {
-        url: "https://x/market",
-        error: "All proxies failed",
-        detail: "Relay relay.example: ENOTFOUND: getaddrinfo ENOTFOUND relay.example",
-        now: failedAt,
-        nextFetchAt: (failures) => failedAt + failures * 10 * 60_000,
+  const setup = useTestApp(target, {
+    wakeFeedScheduler: () => wakes++,
+    seed: async (db) => {
+      await upsertArticles(
+        db,
+        "bitcoin",
+        [
+          item("b1", 1, { title: "Bitcoin ETF inflows hit record", source: "CoinDesk" }),
+          item("b2", 2, { title: "Bitcoin miners sell less <b>bold</b>", source: "The Block" }),
+          item("b3", 3, { title: "Bitcoin fees drop", source: "CoinDesk", image: "https://img.example/b3.png" }),
+        ],
+        now,
+      );
+      // The same article in two feeds: shown once in Gemwire's feed and in search.
+      await upsertArticles(
+        db,
+        "news",
+        [item("b1", 1, { title: "Bitcoin ETF inflows hit record", source: "CoinDesk" }), item("n1", 0.5)],
+        now,
+      );
+      await recordFeedSuccess(db, "bitcoin", {
+        url: "https://x/btc",
+        etag: null,
+        lastModified: null,
+        now,
+        nextFetchAt: now,
       });
-    }
-    app = await buildTestApp(db, { wakeFeedScheduler: () => wakes++ });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+      await recordFeedFailure(db, "news", {
+        url: "https://x/news",
+        error: "HTTP 503 from x",
+        now,
+        nextFetchAt: () => now,
+      });
+      // With relays, exactly 'All proxies failed'; the last error is the detail.
+      for (const failedAt of [now - HOUR, now]) {
+        await recordFeedFailure(db, "market", {
+          url: "https://x/market",
+          error: "All proxies failed",
+          detail: "Relay relay.example: ENOTFOUND: getaddrinfo ENOTFOUND relay.example",
+          now: failedAt,
+          nextFetchAt: (failures) => failedAt + failures * 10 * 60_000,
+        });
+      }
+    },
   });
 
-  const get = (url: string) => app.inject({ method: "GET", url });
+  const get = (url: string) => setup.app.inject({ method: "GET", url });
 
   it("lists the catalog with each feed's status", async () => {
     const response = await get("/api/feeds");
@@ -129,14 +121,14 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
   });
 
   it("lets a reader bring a feed's next refresh forward, never sooner than half the scheduler's wait (1–15 minutes)", async () => {
-    const refresh = (key: string) => app.inject({ method: "POST", url: `/api/feeds/${key}/refresh` });
-    const market = await handle.database.db
+    const refresh = (key: string) => setup.app.inject({ method: "POST", url: `/api/feeds/${key}/refresh` });
+    const market = await setup.database.db
       .selectFrom("feeds")
       .select(["last_attempt_at", "consecutive_failures"])
       .where("key", "=", "market")
       .executeTakeFirstOrThrow();
     expect(market.consecutive_failures).toBe(2);
-    const backoff = failureBackoff(app.config.feedRefreshMs, 2);
+    const backoff = failureBackoff(setup.app.config.feedRefreshMs, 2);
     const response = await refresh("market");
     expect(response.statusCode).toBe(202);
     expect(wakes).toBe(1);
@@ -147,7 +139,7 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
     expect(response.json().feed).toMatchObject({ key: "market", nextAttempt: halfTheBackoff });
     expect((await refresh("market")).json().feed.nextAttempt).toBe(halfTheBackoff);
     // A feed attempted longer ago is due at once; one never fetched is due anyway.
-    await handle.database.db
+    await setup.database.db
       .updateTable("feeds")
       .set({ last_attempt_at: now - HOUR })
       .where("key", "=", "news")
@@ -164,13 +156,18 @@ describe.each(testDatabaseTargets())("feeds API on $dialect", (target) => {
   });
 
   it("gives one address 60 'Refresh Feed' asks in 10 minutes, then 429 with Retry-After", async () => {
-    const ask = () => app.inject({ method: "POST", url: "/api/feeds/news/refresh", remoteAddress: "198.51.100.77" });
+    const ask = () =>
+      setup.app.inject({ method: "POST", url: "/api/feeds/news/refresh", remoteAddress: "198.51.100.77" });
     for (let i = 0; i < 60; i++) expect((await ask()).statusCode).toBe(202);
     const refused = await ask();
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
     // Another reader is not held back by this one.
-    const other = await app.inject({ method: "POST", url: "/api/feeds/news/refresh", remoteAddress: "198.51.100.78" });
+    const other = await setup.app.inject({
+      method: "POST",
+      url: "/api/feeds/news/refresh",
+      remoteAddress: "198.51.100.78",
+    });
     expect(other.statusCode).toBe(202);
   });
 

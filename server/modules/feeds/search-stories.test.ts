@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { FeedItem } from "../../../contracts/feeds.ts";
 import type { Story } from "../../../contracts/stories.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../articles/repository.ts";
 
@@ -15,54 +14,46 @@ const OUTAGE = "Solana outage halts block production for four hours";
 const ETF = "Spot Solana ETF approved by regulators after long review";
 
 describe.each(testDatabaseTargets())("search folded by story on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    await upsertArticles(
-      handle.database,
-      "news",
-      [
-        // One story, four outlets; its matches are not next to each other in match order.
-        item("a1", 1, "Solana network outage halts block production for four hours", "decrypt.co"),
-        item("a2", 3, "Solana outage halts block production for 4 hours", "theblock.co"),
-        item("a3", 6, OUTAGE, "coindesk.com"),
-        item("a4", 6.5, "Solana outage halts block production for four hours straight", "cointelegraph.com"),
-        // Singles, each its own result.
-        item("s1", 2, "Solana Foundation hires a new chief economist", "news.example"),
-        item("s2", 4, "Why Solana memecoins keep beating traders' bets", "news.example"),
-        item("s3", 5, "Court rules in Solana validator lawsuit", "news.example"),
-        item("s5", 8, "Solana developers ship a faster token standard", "news.example"),
-      ],
-      now,
-    );
-    await upsertArticles(
-      handle.database,
-      "bitcoin",
-      [
-        // A second story, from another feed.
-        item("e1", 7, ETF, "coindesk.com"),
-        item("e2", 7.5, "Spot Solana ETF approved by regulators after a long review", "decrypt.co"),
-      ],
-      now,
-    );
-    app = await buildTestApp(handle.database);
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+  const setup = useTestApp(target, {
+    seed: async (database) => {
+      await upsertArticles(
+        database,
+        "news",
+        [
+          // One story, four outlets; its matches are not next to each other in match order.
+          item("a1", 1, "Solana network outage halts block production for four hours", "decrypt.co"),
+          item("a2", 3, "Solana outage halts block production for 4 hours", "theblock.co"),
+          item("a3", 6, OUTAGE, "coindesk.com"),
+          item("a4", 6.5, "Solana outage halts block production for four hours straight", "cointelegraph.com"),
+          // Singles, each its own result.
+          item("s1", 2, "Solana Foundation hires a new chief economist", "news.example"),
+          item("s2", 4, "Why Solana memecoins keep beating traders' bets", "news.example"),
+          item("s3", 5, "Court rules in Solana validator lawsuit", "news.example"),
+          item("s5", 8, "Solana developers ship a faster token standard", "news.example"),
+        ],
+        now,
+      );
+      await upsertArticles(
+        database,
+        "bitcoin",
+        [
+          // A second story, from another feed.
+          item("e1", 7, ETF, "coindesk.com"),
+          item("e2", 7.5, "Spot Solana ETF approved by regulators after a long review", "decrypt.co"),
+        ],
+        now,
+      );
+    },
   });
 
   const search = async (q: string): Promise<FeedItem[]> => {
-    const response = await app.inject({ method: "GET", url: `/api/search?q=${encodeURIComponent(q)}` });
+    const response = await setup.app.inject({ method: "GET", url: `/api/search?q=${encodeURIComponent(q)}` });
     expect(response.statusCode).toBe(200);
     return response.json().results;
   };
   /** The id /api/stories?feed=gemwire gives the story with this article. */
   const storyId = async (articleId: string) => {
-    const { stories } = (await app.inject({ method: "GET", url: "/api/stories?feed=gemwire" })).json();
+    const { stories } = (await setup.app.inject({ method: "GET", url: "/api/stories?feed=gemwire" })).json();
     const story = (stories as Story[]).find((each) => each.articles.some((article) => article.id === articleId));
     return (story as Story).id;
   };

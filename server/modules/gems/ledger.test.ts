@@ -1,33 +1,22 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { INITIAL_GEMS } from "../../../contracts/gems-catalog.ts";
 import { joinAsMember } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openDatabaseBefore, openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { openDatabaseBefore, testDatabaseTargets } from "../../test/databases.ts";
 import { expectGemsInvariant } from "../../test/gems-invariant.ts";
 import { createInvite } from "../accounts/invites.ts";
 import { insertLedgerRow } from "./repository.ts";
 
 describe.each(testDatabaseTargets())("the GEMS ledger on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database);
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
-  afterEach(async () => expectGemsInvariant(handle.database));
+  const setup = useTestApp(target);
+  afterEach(async () => expectGemsInvariant(setup.database));
 
   it("gives a new member one grant of INITIAL_GEMS and shows it as their balance", async () => {
-    const member = await joinAsMember(app, handle.database);
-    const response = await app.inject({ method: "GET", url: "/api/gems", cookies: member.cookies });
+    const member = await joinAsMember(setup.app, setup.database);
+    const response = await setup.app.inject({ method: "GET", url: "/api/gems", cookies: member.cookies });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ balance: INITIAL_GEMS });
-    const rows = await handle.database.db
+    const rows = await setup.database.db
       .selectFrom("gems_ledger")
       .selectAll()
       .where("user_id", "=", member.id)
@@ -36,20 +25,20 @@ describe.each(testDatabaseTargets())("the GEMS ledger on $dialect", (target) => 
   });
 
   it("tells a visitor 'User not authenticated'", async () => {
-    const response = await app.inject({ method: "GET", url: "/api/gems" });
+    const response = await setup.app.inject({ method: "GET", url: "/api/gems" });
     expect(response.statusCode).toBe(401);
     expect(response.json().error.message).toBe("User not authenticated");
   });
 
   it("creates no member when the grant cannot be written (one transaction)", async () => {
-    const { db } = handle.database;
+    const { db } = setup.database;
     const before = await db.selectFrom("users").select("id").execute();
     // A trigger-free way to make the grant fail: a duplicate (kind, reference, user_id)
     // cannot happen for a fresh id, so break the ledger table for the moment instead.
     await db.schema.alterTable("gems_ledger").renameTo("gems_ledger_away").execute();
     try {
-      const { code } = await createInvite(handle.database, {});
-      const response = await app.inject({
+      const { code } = await createInvite(setup.database, {});
+      const response = await setup.app.inject({
         method: "POST",
         url: "/api/auth/signup",
         payload: { inviteCode: code, handle: "no_gems_no_member", password: "correct horse battery" },
@@ -63,20 +52,20 @@ describe.each(testDatabaseTargets())("the GEMS ledger on $dialect", (target) => 
   });
 
   it("refuses a second grant (or any row) for the same cause", async () => {
-    const member = await joinAsMember(app, handle.database);
+    const member = await joinAsMember(setup.app, setup.database);
     await expect(
-      insertLedgerRow(handle.database, { userId: member.id, amount: 1, kind: "grant", reference: "signup", now: 1 }),
+      insertLedgerRow(setup.database, { userId: member.id, amount: 1, kind: "grant", reference: "signup", now: 1 }),
     ).rejects.toThrow();
   });
 
   it("refuses a negative balance and a stake with a positive amount", async () => {
-    const member = await joinAsMember(app, handle.database);
-    const { db } = handle.database;
+    const member = await joinAsMember(setup.app, setup.database);
+    const { db } = setup.database;
     await expect(
       db.updateTable("users").set({ gems_balance: -1 }).where("id", "=", member.id).execute(),
     ).rejects.toThrow();
     await expect(
-      insertLedgerRow(handle.database, {
+      insertLedgerRow(setup.database, {
         userId: member.id,
         amount: 5,
         kind: "stake",
@@ -85,7 +74,7 @@ describe.each(testDatabaseTargets())("the GEMS ledger on $dialect", (target) => 
       }),
     ).rejects.toThrow();
     await expect(
-      insertLedgerRow(handle.database, {
+      insertLedgerRow(setup.database, {
         userId: member.id,
         amount: -5,
         kind: "payout",

@@ -1,40 +1,32 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { bucketMsFor, MAX_HISTORY_POINTS, RANGE_MS } from "./service.ts";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 describe.each(testDatabaseTargets())("/api/tokens/:symbol/history on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  const setup = useTestApp(target);
   const nowMinute = Math.floor(Date.now() / MINUTE) * MINUTE;
   /** What was recorded: BTC every minute for the last 2 hours, every 5 minutes before that, back 31 days. */
   const recorded: Array<{ symbol: string; taken_at: number; usd: number }> = [];
 
   beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database);
     for (let t = nowMinute - 31 * DAY; t <= nowMinute; t += MINUTE) {
       if (t < nowMinute - 2 * 60 * MINUTE && (t / MINUTE) % 5 !== 0) continue;
       recorded.push({ symbol: "BTC", taken_at: t, usd: 1_000 + ((t / MINUTE) % 97) });
     }
     recorded.push({ symbol: "ETH", taken_at: nowMinute, usd: 3 });
     for (let start = 0; start < recorded.length; start += 500) {
-      await handle.database.db
+      await setup.database.db
         .insertInto("price_snapshots")
         .values(recorded.slice(start, start + 500))
         .execute();
     }
   });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
 
-  const history = async (url: string) => app.inject({ method: "GET", url });
+  const history = async (url: string) => setup.app.inject({ method: "GET", url });
 
   it("gives the last hour minute by minute, oldest first, exactly as recorded", async () => {
     const answer = await history("/api/tokens/btc/history?range=1h");

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { NormalisedItem } from "../../lib/feed-reader/normalise.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../articles/repository.ts";
 
@@ -13,14 +12,11 @@ const item = (id: string, hoursAgo: number, extra: Partial<NormalisedItem>) =>
 const longText = `BTC ${"and the market moved sideways again ".repeat(20)}`;
 
 describe.each(testDatabaseTargets())("/api/tokens/:symbol/news on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  const setup = useTestApp(target);
 
   beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database);
     await upsertArticles(
-      handle.database,
+      setup.database,
       "news",
       [
         item("n6", 0.5, { title: "Long read", description: longText }),
@@ -33,7 +29,7 @@ describe.each(testDatabaseTargets())("/api/tokens/:symbol/news on $dialect", (ta
       now,
     );
     await upsertArticles(
-      handle.database,
+      setup.database,
       "bitcoin",
       [
         // The same article on another feed: listed once.
@@ -43,12 +39,8 @@ describe.each(testDatabaseTargets())("/api/tokens/:symbol/news on $dialect", (ta
       now,
     );
   });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
 
-  const news = async (url: string) => app.inject({ method: "GET", url });
+  const news = async (url: string) => setup.app.inject({ method: "GET", url });
 
   it("lists the articles that name the token, newest first, once per link, with their stories", async () => {
     const answer = await news("/api/tokens/btc/news");
@@ -92,7 +84,7 @@ describe.each(testDatabaseTargets())("/api/tokens/:symbol/news on $dialect", (ta
     const count = async () =>
       Number(
         (
-          await handle.database.db
+          await setup.database.db
             .selectFrom("articles")
             .select((eb) => eb.fn.countAll().as("n"))
             .executeTakeFirstOrThrow()
@@ -123,14 +115,14 @@ describe.each(testDatabaseTargets())("/api/tokens/:symbol/news on $dialect", (ta
       expect(ids(answer)).toEqual(longest.slice(0, [1, 2, 3, 4, 50][i]));
     });
     // A new mention shows up once the kept list expires, not by asking another limit.
-    await upsertArticles(handle.database, "news", [item("n7", 0.1, { title: "BTC breaks out" })], Date.now());
+    await upsertArticles(setup.database, "news", [item("n7", 0.1, { title: "BTC breaks out" })], Date.now());
     expect(ids(await news("/api/tokens/BTC/news?limit=7"))).toEqual(longest.slice(0, 7));
   });
 
   it("reads the articles' coin tags, not their text", async () => {
-    const { db } = handle.database;
+    const { db } = setup.database;
     await upsertArticles(
-      handle.database,
+      setup.database,
       "news",
       [
         item("d1", 9, { title: "Dogecoin jumps" }),

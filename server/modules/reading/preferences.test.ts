@@ -12,7 +12,12 @@ describe.each(testDatabaseTargets())("reading preferences on $dialect", (target)
   const get = (member: Member) =>
     setup.app.inject({ method: "GET", url: "/api/reading/preferences", cookies: member.cookies });
   const put = (member: Member, payload: unknown) =>
-    setup.app.inject({ method: "PUT", url: "/api/reading/preferences", cookies: member.cookies, payload: payload as object });
+    setup.app.inject({
+      method: "PUT",
+      url: "/api/reading/preferences",
+      cookies: member.cookies,
+      payload: payload as object,
+    });
 
   it("folds by default, and keeps the member's choice across sessions", async () => {
     const member = await join();
@@ -45,7 +50,9 @@ describe.each(testDatabaseTargets())("reading preferences on $dialect", (target)
     expect(degen.statusCode).toBe(200);
     const before = (await setup.app.inject({ method: "GET", url: "/api/settings", cookies: ann.cookies })).json();
     await put(ann, { showEveryArticle: true });
-    expect((await setup.app.inject({ method: "GET", url: "/api/settings", cookies: ann.cookies })).json()).toEqual(before);
+    expect((await setup.app.inject({ method: "GET", url: "/api/settings", cookies: ann.cookies })).json()).toEqual(
+      before,
+    );
     expect((await get(bob)).json()).toEqual({ showEveryArticle: false });
     // Degen mode saved after the preference keeps the preference, too.
     await setup.app.inject({
@@ -57,9 +64,9 @@ describe.each(testDatabaseTargets())("reading preferences on $dialect", (target)
     expect((await get(ann)).json()).toEqual({ showEveryArticle: true });
     // A member who never chose anything else starts their settings row with the preference.
     await put(bob, { showEveryArticle: true });
-    expect((await setup.app.inject({ method: "GET", url: "/api/settings", cookies: bob.cookies })).json().degenMode).toBe(
-      false,
-    );
+    expect(
+      (await setup.app.inject({ method: "GET", url: "/api/settings", cookies: bob.cookies })).json().degenMode,
+    ).toBe(false);
   });
 
   it("answers the same for the same request sent at once", async () => {

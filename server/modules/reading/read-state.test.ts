@@ -1,12 +1,11 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { MAX_READ_LINKS_PER_REQUEST, READ_STATE_LIMITS } from "../../../contracts/reading-catalog.ts";
 import { runMaintenance } from "../../jobs/maintenance.ts";
 import { limits } from "../../lib/rate-limit/limits.ts";
 import { createLogger } from "../../logger.ts";
 import { joinAsMember, TEST_PASSWORD } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { tempDirs } from "../../test/temp-dirs.ts";
 import { upsertArticles } from "../articles/repository.ts";
@@ -21,47 +20,46 @@ afterAll(() => temp.removeAll());
 type Member = Awaited<ReturnType<typeof joinAsMember>>;
 
 describe.each(testDatabaseTargets())("read state on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
   let dataDir: string;
 
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
+  const setup = useTestApp(target, () => {
     dataDir = temp.make("data");
-    await upsertArticles(
-      handle.database,
-      "bitcoin",
-      [
-        testItem("r1", 1, now, { title: "Bitcoin miners sell reserves" }),
-        testItem("r2", 2, now, { title: "Ethereum gas falls to a yearly low" }),
-      ],
-      now,
-    );
-    app = await buildTestApp(handle.database, { env: { DATA_DIR: dataDir } });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+    return {
+      env: { DATA_DIR: dataDir },
+      seed: (database) =>
+        upsertArticles(
+          database,
+          "bitcoin",
+          [
+            testItem("r1", 1, now, { title: "Bitcoin miners sell reserves" }),
+            testItem("r2", 2, now, { title: "Ethereum gas falls to a yearly low" }),
+          ],
+          now,
+        ),
+    };
   });
 
-  const join = () => joinAsMember(app, handle.database);
+  const join = () => joinAsMember(setup.app, setup.database);
   const mark = (member: Member | null, payload: unknown) =>
-    app.inject({
+    setup.app.inject({
       method: "PUT",
       url: "/api/reading/read",
       payload: payload as object,
       ...(member ? { cookies: member.cookies } : {}),
     });
   const readLinks = async (member: Member) => {
-    const response = await app.inject({ method: "GET", url: "/api/feeds/bitcoin/items", cookies: member.cookies });
+    const response = await setup.app.inject({
+      method: "GET",
+      url: "/api/feeds/bitcoin/items",
+      cookies: member.cookies,
+    });
     return response
       .json()
       .items.filter((item: { read: boolean }) => item.read)
       .map((item: { link: string }) => item.link);
   };
   const rowsOf = (member: Member) =>
-    handle.database.db
+    setup.database.db
       .selectFrom("read_articles")
       .select(["link", "read_at"])
       .where("user_id", "=", member.id)
@@ -69,7 +67,7 @@ describe.each(testDatabaseTargets())("read state on $dialect", (target) => {
       .execute();
   const seed = async (member: Member, rows: Array<{ link: string; read_at: number }>) => {
     for (let start = 0; start < rows.length; start += 500) {
-      await handle.database.db
+      await setup.database.db
         .insertInto("read_articles")
         .values(rows.slice(start, start + 500).map((row) => ({ user_id: member.id, ...row })))
         .execute();
@@ -109,7 +107,7 @@ describe.each(testDatabaseTargets())("read state on $dialect", (target) => {
   it("follows the member to another session (another device), and keeps it from other members", async () => {
     const [ann, bob] = [await join(), await join()];
     await mark(ann, { links: [link("r2")], read: true });
-    const signIn = await app.inject({
+    const signIn = await setup.app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { handle: ann.handle, password: TEST_PASSWORD },
@@ -125,8 +123,8 @@ describe.each(testDatabaseTargets())("read state on $dialect", (target) => {
   it("answers 401 to visitors, with the usual message", async () => {
     for (const response of [
       await mark(null, { links: [link("r1")], read: true }),
-      await app.inject({ method: "GET", url: "/api/reading/preferences" }),
-      await app.inject({ method: "PUT", url: "/api/reading/preferences", payload: { showEveryArticle: true } }),
+      await setup.app.inject({ method: "GET", url: "/api/reading/preferences" }),
+      await setup.app.inject({ method: "PUT", url: "/api/reading/preferences", payload: { showEveryArticle: true } }),
     ]) {
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual({ error: { code: "unauthenticated", message: "User not authenticated" } });
@@ -213,13 +211,13 @@ describe.each(testDatabaseTargets())("read state on $dialect", (target) => {
     const member = await join();
     const small = { days: 2, entries: 3 };
     await seed(member, [{ link: link("ancient"), read_at: now - 3 * DAY }]);
-    await setReadState(handle.database, member.id, { links: [link("b"), link("a")], read: true }, now, small);
-    await setReadState(handle.database, member.id, { links: [link("d"), link("c")], read: true }, now, small);
+    await setReadState(setup.database, member.id, { links: [link("b"), link("a")], read: true }, now, small);
+    await setReadState(setup.database, member.id, { links: [link("d"), link("c")], read: true }, now, small);
     // Four at one time, three kept: the first by link goes.
     expect((await rowsOf(member)).map((row) => row.link)).toEqual([link("b"), link("c"), link("d")]);
     await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        setReadState(handle.database, member.id, { links: [link(`race-${i}`)], read: true }, now + 1 + i, small),
+        setReadState(setup.database, member.id, { links: [link(`race-${i}`)], read: true }, now + 1 + i, small),
       ),
     );
     expect((await rowsOf(member)).map((row) => row.link)).toEqual([link("race-7"), link("race-8"), link("race-9")]);
@@ -228,14 +226,14 @@ describe.each(testDatabaseTargets())("read state on $dialect", (target) => {
   it("limits each member's writes without touching anyone else's", async () => {
     const [member, other] = [await join(), await join()];
     const rule = limits.readingWritesPerMember;
-    await handle.database.db
+    await setup.database.db
       .insertInto("rate_limits")
       .values({ key: `reading:member:${member.id}`, window_start: Date.now(), hits: rule.limit })
       .execute();
     const limited = await mark(member, { links: [link("r1")], read: true });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers["retry-after"]).toBeDefined();
-    const preference = await app.inject({
+    const preference = await setup.app.inject({
       method: "PUT",
       url: "/api/reading/preferences",
       cookies: member.cookies,
@@ -250,7 +248,7 @@ describe.each(testDatabaseTargets())("read state on $dialect", (target) => {
   it("forgets a deleted member's read links when the account is purged", async () => {
     const member = await join();
     await mark(member, { links: [link("r1")], read: true });
-    const deleted = await app.inject({
+    const deleted = await setup.app.inject({
       method: "DELETE",
       url: "/api/me",
       cookies: member.cookies,
@@ -259,7 +257,7 @@ describe.each(testDatabaseTargets())("read state on $dialect", (target) => {
     expect(deleted.statusCode).toBe(204);
     await runMaintenance(
       {
-        database: handle.database,
+        database: setup.database,
         dataDir,
         accountPurgeMs: 30 * DAY,
         holder: "t",
@@ -271,7 +269,7 @@ describe.each(testDatabaseTargets())("read state on $dialect", (target) => {
   });
 
   it("documents the reading calls under the reading tag", async () => {
-    const { paths } = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const { paths } = (await setup.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     expect(paths["/api/reading/read"].put.tags).toEqual(["reading"]);
     expect(paths["/api/reading/preferences"].get.tags).toEqual(["reading"]);
     expect(paths["/api/reading/preferences"].put.tags).toEqual(["reading"]);

@@ -1,31 +1,23 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { createInvite } from "../accounts/invites.ts";
 
 describe.each(testDatabaseTargets())("settings API on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
+  const setup = useTestApp(target, { env: { ADMIN_PASSWORD: "admin password for tests" } });
   let cookies: Record<string, string>;
 
   beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { env: { ADMIN_PASSWORD: "admin password for tests" } });
-    const { code } = await createInvite(handle.database, {});
-    const joined = await app.inject({
+    const { code } = await createInvite(setup.database, {});
+    const joined = await setup.app.inject({
       method: "POST",
       url: "/api/auth/signup",
       payload: { inviteCode: code, handle: "settings_member", password: "correct horse battery" },
     });
     cookies = { gemwire_session: joined.cookies.find((c) => c.name === "gemwire_session")?.value ?? "" };
   });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
 
-  const settings = async () => (await app.inject({ method: "GET", url: "/api/settings", cookies })).json();
+  const settings = async () => (await setup.app.inject({ method: "GET", url: "/api/settings", cookies })).json();
 
   it("starts with degen mode off and the default feeds", async () => {
     const initial = await settings();
@@ -37,7 +29,7 @@ describe.each(testDatabaseTargets())("settings API on $dialect", (target) => {
   });
 
   it("turns degen mode on (all 11 feeds, degen order) and off again, and remembers it", async () => {
-    const on = await app.inject({
+    const on = await setup.app.inject({
       method: "PUT",
       url: "/api/settings/degen-mode",
       cookies,
@@ -46,12 +38,12 @@ describe.each(testDatabaseTargets())("settings API on $dialect", (target) => {
     expect(on.json().enabledFeeds).toHaveLength(11);
     expect(on.json().feedOrder.slice(0, 3)).toEqual(["gemwire", "animalmemes", "bitcoin"]);
     expect((await settings()).degenMode).toBe(true);
-    await app.inject({ method: "PUT", url: "/api/settings/degen-mode", cookies, payload: { degenMode: false } });
+    await setup.app.inject({ method: "PUT", url: "/api/settings/degen-mode", cookies, payload: { degenMode: false } });
     expect((await settings()).enabledFeeds).toEqual(["gemwire", "bitcoin", "news", "market", "search"]);
   });
 
   it("keeps bitcoin enabled whatever is sent", async () => {
-    const saved = await app.inject({
+    const saved = await setup.app.inject({
       method: "PUT",
       url: "/api/settings/feeds",
       cookies,
@@ -62,14 +54,14 @@ describe.each(testDatabaseTargets())("settings API on $dialect", (target) => {
   });
 
   it("refuses unknown feed keys and visitors", async () => {
-    const unknown = await app.inject({
+    const unknown = await setup.app.inject({
       method: "PUT",
       url: "/api/settings/feeds",
       cookies,
       payload: { enabledFeeds: ["dogecoin"] },
     });
     expect(unknown.statusCode).toBe(400);
-    const visitor = await app.inject({ method: "GET", url: "/api/settings" });
+    const visitor = await setup.app.inject({ method: "GET", url: "/api/settings" });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json().error.message).toBe("User not authenticated");
   });

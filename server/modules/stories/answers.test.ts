@@ -1,10 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { type Story, storiesSchema } from "../../../contracts/stories.ts";
 import { joinAsMember } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../articles/repository.ts";
 import * as votes from "../articles/tallies.ts";
@@ -39,33 +38,25 @@ function storyItems(topic: number, feed: "bitcoin" | "news") {
 }
 
 describe.each(testDatabaseTargets())("GET /api/stories, kept and paged, on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    await upsertArticles(
-      handle.database,
-      "bitcoin",
-      [0, 2, 4, 6].flatMap((t) => storyItems(t, "bitcoin")),
-      now,
-    );
-    await upsertArticles(
-      handle.database,
-      "news",
-      [1, 3, 5].flatMap((t) => storyItems(t, "news")),
-      now,
-    );
-    app = await buildTestApp(handle.database);
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+  const setup = useTestApp(target, {
+    seed: async (database) => {
+      await upsertArticles(
+        database,
+        "bitcoin",
+        [0, 2, 4, 6].flatMap((t) => storyItems(t, "bitcoin")),
+        now,
+      );
+      await upsertArticles(
+        database,
+        "news",
+        [1, 3, 5].flatMap((t) => storyItems(t, "news")),
+        now,
+      );
+    },
   });
 
   const get = async (query: string, headers: Record<string, string> = {}) => {
-    const response = await app.inject({ method: "GET", url: `/api/stories${query}`, headers });
+    const response = await setup.app.inject({ method: "GET", url: `/api/stories${query}`, headers });
     return response;
   };
   const page = async (query: string) => {
@@ -126,8 +117,8 @@ describe.each(testDatabaseTargets())("GET /api/stories, kept and paged, on $dial
   });
 
   it("cuts long descriptions to 300 characters at a word boundary, and sends no viewer's own vote", async () => {
-    const member = await joinAsMember(app, handle.database);
-    const response = await app.inject({ method: "GET", url: "/api/stories?sort=date", cookies: member.cookies });
+    const member = await joinAsMember(setup.app, setup.database);
+    const response = await setup.app.inject({ method: "GET", url: "/api/stories?sort=date", cookies: member.cookies });
     const [record] = storiesSchema.parse(response.json()).stories;
     const [long, short] = record?.articles ?? [];
     expect(long?.description.length).toBeLessThanOrEqual(300);
@@ -181,7 +172,7 @@ describe.each(testDatabaseTargets())("GET /api/stories, kept and paged, on $dial
     try {
       // A third outlet joins the Solana story (news feed, topic 1).
       await upsertArticles(
-        handle.database,
+        setup.database,
         "news",
         [testItem("late", 0.5, now, { title: TOPICS[1], link: "https://late.example/s", source: "late.example" })],
         now,
@@ -195,7 +186,7 @@ describe.each(testDatabaseTargets())("GET /api/stories, kept and paged, on $dial
 
       // Edited: its title no longer matches the story.
       await upsertArticles(
-        handle.database,
+        setup.database,
         "news",
         [
           testItem("late", 0.5, now, {
@@ -211,7 +202,7 @@ describe.each(testDatabaseTargets())("GET /api/stories, kept and paged, on $dial
       expect(story?.articles.map((article) => article.id)).not.toContain("late");
 
       // Removed: a two-article story loses one and is no story any more.
-      await handle.database.db.deleteFrom("articles").where("item_id", "=", "bitcoin-6-1").execute();
+      await setup.database.db.deleteFrom("articles").where("item_id", "=", "bitcoin-6-1").execute();
       expect(titles((await page("?sort=date")).stories)).not.toContain(TOPICS[6]);
     } finally {
       tally.mockRestore();
@@ -222,8 +213,8 @@ describe.each(testDatabaseTargets())("GET /api/stories, kept and paged, on $dial
     const [first, second] = (await page("")).stories;
     expect(second).toBeDefined();
     for (let n = 0; n < 2; n++) {
-      const member = await joinAsMember(app, handle.database);
-      const vote = await app.inject({
+      const member = await joinAsMember(setup.app, setup.database);
+      const vote = await setup.app.inject({
         method: "PUT",
         url: "/api/votes",
         payload: { link: second?.articles[0]?.link, vote: "up" },
@@ -245,7 +236,7 @@ describe.each(testDatabaseTargets())("GET /api/stories, kept and paged, on $dial
     const windowMs = DEFAULT_STORIES_WINDOW_MS;
     const request = { scope: "gemwire" as const, limit: 200, windowMs };
     const at = async (time: number) =>
-      storiesSchema.parse(JSON.parse((await listStories(handle.database, { ...request, now: time })).json.toString()))
+      storiesSchema.parse(JSON.parse((await listStories(setup.database, { ...request, now: time })).json.toString()))
         .stories;
     const today = await at(now);
     expect(titles(today)).toContain(TOPICS[5]);
@@ -255,8 +246,8 @@ describe.each(testDatabaseTargets())("GET /api/stories, kept and paged, on $dial
     expect(titles(later)).toContain(TOPICS[0]);
 
     // Within a minute, the ranking is the one made; after, recency is counted again.
-    const ranking = (await listStories(handle.database, { ...request, now })).etag;
-    expect((await listStories(handle.database, { ...request, now: now + RANKING_TTL_MS - 1 })).etag).toBe(ranking);
-    expect((await listStories(handle.database, { ...request, now: now + RANKING_TTL_MS })).etag).not.toBe(ranking);
+    const ranking = (await listStories(setup.database, { ...request, now })).etag;
+    expect((await listStories(setup.database, { ...request, now: now + RANKING_TTL_MS - 1 })).etag).toBe(ranking);
+    expect((await listStories(setup.database, { ...request, now: now + RANKING_TTL_MS })).etag).not.toBe(ranking);
   });
 });

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { FeedItem } from "../../../contracts/feeds.ts";
 import type { Story } from "../../../contracts/stories.ts";
 import { joinAsMember } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { listArticles, upsertArticles } from "../articles/repository.ts";
 import { PUBLIC_FEEDS, type VisibleFeeds } from "../articles/visible-feeds.ts";
@@ -19,44 +18,36 @@ const item = (id: string, hoursAgo: number, title: string, host: string) =>
 const OUTAGE = "Solana outage halts block production for four hours";
 
 describe.each(testDatabaseTargets())("story ids and read state on FeedItems on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    await upsertArticles(
-      handle.database,
-      "bitcoin",
-      [
-        item("b1", 3, OUTAGE, "coindesk.com"),
-        item("b2", 2, "Miners move coins to exchanges after difficulty jump", "coindesk.com"),
-        // The same outlet and title as b1, later: a duplicate the story leaves out.
-        item("b3", 1, OUTAGE, "coindesk.com"),
-        // Outside the 48-hour window: the same outlet and title, but not this story's.
-        item("b4", 60, OUTAGE, "coindesk.com"),
-      ],
-      now,
-    );
-    await upsertArticles(
-      handle.database,
-      "news",
-      [
-        item("n1", 2.5, "Solana network outage halts block production for 4 hours", "decrypt.co"),
-        // b1 again, in another feed.
-        { ...item("b1", 3, OUTAGE, "coindesk.com") },
-      ],
-      now,
-    );
-    app = await buildTestApp(handle.database);
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+  const setup = useTestApp(target, {
+    seed: async (database) => {
+      await upsertArticles(
+        database,
+        "bitcoin",
+        [
+          item("b1", 3, OUTAGE, "coindesk.com"),
+          item("b2", 2, "Miners move coins to exchanges after difficulty jump", "coindesk.com"),
+          // The same outlet and title as b1, later: a duplicate the story leaves out.
+          item("b3", 1, OUTAGE, "coindesk.com"),
+          // Outside the 48-hour window: the same outlet and title, but not this story's.
+          item("b4", 60, OUTAGE, "coindesk.com"),
+        ],
+        now,
+      );
+      await upsertArticles(
+        database,
+        "news",
+        [
+          item("n1", 2.5, "Solana network outage halts block production for 4 hours", "decrypt.co"),
+          // b1 again, in another feed.
+          { ...item("b1", 3, OUTAGE, "coindesk.com") },
+        ],
+        now,
+      );
+    },
   });
 
   const items = async (feed: string, cookies?: Record<string, string>): Promise<FeedItem[]> => {
-    const response = await app.inject({
+    const response = await setup.app.inject({
       method: "GET",
       url: `/api/feeds/${feed}/items`,
       ...(cookies ? { cookies } : {}),
@@ -66,7 +57,7 @@ describe.each(testDatabaseTargets())("story ids and read state on FeedItems on $
   };
   const byId = (list: FeedItem[], id: string) => list.find((entry) => entry.id === id) as FeedItem;
   const outageStory = async () => {
-    const { stories } = (await app.inject({ method: "GET", url: "/api/stories?feed=gemwire" })).json();
+    const { stories } = (await setup.app.inject({ method: "GET", url: "/api/stories?feed=gemwire" })).json();
     return (stories as Story[]).find((story) => story.title === OUTAGE) as Story;
   };
 
@@ -96,7 +87,7 @@ describe.each(testDatabaseTargets())("story ids and read state on FeedItems on $
       expect(named).not.toHaveBeenCalled();
       // A new article changes the stories: the map is built again, once.
       await upsertArticles(
-        handle.database,
+        setup.database,
         "news",
         [item("n2", 0.5, "Solana outage halts block production for 4 hours", "theblock.co")],
         now,
@@ -115,8 +106,8 @@ describe.each(testDatabaseTargets())("story ids and read state on FeedItems on $
   });
 
   it("marks the links a member read, for that member only; visitors see nothing read", async () => {
-    const [ann, bob] = [await joinAsMember(app, handle.database), await joinAsMember(app, handle.database)];
-    const marked = await app.inject({
+    const [ann, bob] = [await joinAsMember(setup.app, setup.database), await joinAsMember(setup.app, setup.database)];
+    const marked = await setup.app.inject({
       method: "PUT",
       url: "/api/reading/read",
       cookies: ann.cookies,
@@ -132,12 +123,12 @@ describe.each(testDatabaseTargets())("story ids and read state on FeedItems on $
   });
 
   it("presents a page in a fixed number of queries, however many articles it has", async () => {
-    const member = await joinAsMember(app, handle.database);
-    const rows = await listArticles(handle.database, { limit: 100 });
+    const member = await joinAsMember(setup.app, setup.database);
+    const rows = await listArticles(setup.database, { limit: 100 });
     let queries = 0;
     const counted = {
-      ...handle.database,
-      db: handle.database.db.withPlugin({
+      ...setup.database,
+      db: setup.database.db.withPlugin({
         transformQuery: (args) => {
           queries++;
           return args.node;

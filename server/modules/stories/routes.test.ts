@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Story } from "../../../contracts/stories.ts";
 import { joinAsMember } from "../../test/accounts.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../articles/repository.ts";
 import { storyCacheStats } from "./service.ts";
@@ -16,47 +15,43 @@ const RECORD = "Bitcoin hits record high as spot ETF inflows top $1.2 billion";
 const OUTAGE = "Solana outage halts block production for four hours";
 
 describe.each(testDatabaseTargets())("GET /api/stories on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    await upsertArticles(
-      handle.database,
-      "bitcoin",
-      [
-        item("b1", 5, RECORD, "coindesk.com"),
-        item("b2", 4, "Bitcoin hits new record high as ETF inflows top $1.2 billion", "theblock.co"),
-        item("b3", 2, "Miners move coins to exchanges after difficulty jump", "coindesk.com"),
-        item("b4", 2.5, OUTAGE, "coindesk.com"),
-        // Outside the 48-hour window: similar, but not part of any story.
-        item("b5", 60, "Bitcoin hits record high as spot ETF inflows top $1.1 billion", "old.example"),
-        // The same host and title as b1, later: a duplicate, not a second source.
-        item("b6", 3, RECORD, "coindesk.com"),
-      ],
-      now,
-    );
-    await upsertArticles(
-      handle.database,
-      "news",
-      [
-        item("n1", 3, "Bitcoin sets record high as spot ETF inflows top $1.2B", "decrypt.co"),
-        item("n2", 1.5, "Solana outage halts block production for 4 hours", "theblock.co"),
-        item("n3", 0.5, "Solana network outage halts block production for four hours", "decrypt.co"),
-        item("n4", 0.2, "Solana network outage halts block production for four hours", "cointelegraph.com"),
-      ],
-      now,
-    );
-    app = await buildTestApp(handle.database);
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
+  const setup = useTestApp(target, {
+    seed: async (database) => {
+      await upsertArticles(
+        database,
+        "bitcoin",
+        [
+          item("b1", 5, RECORD, "coindesk.com"),
+          item("b2", 4, "Bitcoin hits new record high as ETF inflows top $1.2 billion", "theblock.co"),
+          item("b3", 2, "Miners move coins to exchanges after difficulty jump", "coindesk.com"),
+          item("b4", 2.5, OUTAGE, "coindesk.com"),
+          // Outside the 48-hour window: similar, but not part of any story.
+          item("b5", 60, "Bitcoin hits record high as spot ETF inflows top $1.1 billion", "old.example"),
+          // The same host and title as b1, later: a duplicate, not a second source.
+          item("b6", 3, RECORD, "coindesk.com"),
+        ],
+        now,
+      );
+      await upsertArticles(
+        database,
+        "news",
+        [
+          item("n1", 3, "Bitcoin sets record high as spot ETF inflows top $1.2B", "decrypt.co"),
+          item("n2", 1.5, "Solana outage halts block production for 4 hours", "theblock.co"),
+          item("n3", 0.5, "Solana network outage halts block production for four hours", "decrypt.co"),
+          item("n4", 0.2, "Solana network outage halts block production for four hours", "cointelegraph.com"),
+        ],
+        now,
+      );
+    },
   });
 
   const stories = async (query: string, cookies?: Record<string, string>): Promise<Story[]> => {
-    const response = await app.inject({ method: "GET", url: `/api/stories${query}`, ...(cookies ? { cookies } : {}) });
+    const response = await setup.app.inject({
+      method: "GET",
+      url: `/api/stories${query}`,
+      ...(cookies ? { cookies } : {}),
+    });
     expect(response.statusCode).toBe(200);
     return response.json().stories;
   };
@@ -95,36 +90,36 @@ describe.each(testDatabaseTargets())("GET /api/stories on $dialect", (target) =>
   it("returns at most `limit` stories, the first in the chosen order", async () => {
     const first = await stories("?sort=coverage&limit=1");
     expect(first.map((story) => story.sources)).toEqual([4]);
-    const tooMany = await app.inject({ method: "GET", url: "/api/stories?limit=500" });
+    const tooMany = await setup.app.inject({ method: "GET", url: "/api/stories?limit=500" });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.message).toMatch(/limit must be a whole number from 1 to 200/);
   });
 
   it("refuses an unknown sort or feed with a clear error", async () => {
-    const badSort = await app.inject({ method: "GET", url: "/api/stories?sort=votes" });
+    const badSort = await setup.app.inject({ method: "GET", url: "/api/stories?sort=votes" });
     expect(badSort.statusCode).toBe(400);
     expect(badSort.json().error).toMatchObject({
       code: "invalid_request",
       message: expect.stringMatching(/sort must be date or coverage/),
     });
-    const badFeed = await app.inject({ method: "GET", url: "/api/stories?feed=nope" });
+    const badFeed = await setup.app.inject({ method: "GET", url: "/api/stories?feed=nope" });
     expect(badFeed.statusCode).toBe(400);
   });
 
   it("keeps the stories until the articles change, then compares only the new titles", async () => {
     await stories("?feed=news");
-    const before = storyCacheStats(handle.database, "news");
+    const before = storyCacheStats(setup.database, "news");
     await stories("?feed=news&sort=coverage");
-    expect(storyCacheStats(handle.database, "news").updates).toBe(before.updates);
+    expect(storyCacheStats(setup.database, "news").updates).toBe(before.updates);
 
     await upsertArticles(
-      handle.database,
+      setup.database,
       "news",
       [item("n5", 0.1, "Miners move coins to exchanges after the difficulty jump", "decrypt.co")],
       now,
     );
     const news = await stories("?feed=news");
-    expect(storyCacheStats(handle.database, "news")).toEqual({ updates: before.updates + 1, compared: 1 });
+    expect(storyCacheStats(setup.database, "news")).toEqual({ updates: before.updates + 1, compared: 1 });
     // A title similar only to an article of another feed makes no story in this feed…
     expect(news.map(ids)).toEqual([["n2", "n3", "n4"]]);
     // …but does across feeds.
@@ -136,20 +131,20 @@ describe.each(testDatabaseTargets())("GET /api/stories on $dialect", (target) =>
     await stories("?feed=news");
     // Same item, same refresh time as before: only the title and its update time differ.
     await upsertArticles(
-      handle.database,
+      setup.database,
       "news",
       [item("n5", 0.1, "Ether staking queue empties as validators return", "decrypt.co")],
       now + 1,
     );
     const all = await stories("?sort=date");
     expect(all.map(ids)).not.toContainEqual(["b3", "n5"]);
-    expect(storyCacheStats(handle.database, "gemwire").compared).toBe(1);
+    expect(storyCacheStats(setup.database, "gemwire").compared).toBe(1);
   });
 
   it("ranks Gemwire's top stories by coverage, recency and votes, in the API and the gemwire feed", async () => {
     const leads = async () =>
       (
-        (await app.inject({ method: "GET", url: "/api/feeds/gemwire/items?limit=3" })).json().items as Array<{
+        (await setup.app.inject({ method: "GET", url: "/api/feeds/gemwire/items?limit=3" })).json().items as Array<{
           id: string;
         }>
       ).map((entry) => entry.id);
@@ -159,8 +154,8 @@ describe.each(testDatabaseTargets())("GET /api/stories on $dialect", (target) =>
 
     // Members' up-votes on the record story lift it above.
     for (let n = 0; n < 7; n++) {
-      const member = await joinAsMember(app, handle.database);
-      const vote = await app.inject({
+      const member = await joinAsMember(setup.app, setup.database);
+      const vote = await setup.app.inject({
         method: "PUT",
         url: "/api/votes",
         payload: { link: "https://theblock.co/b2", vote: "up" },
@@ -170,13 +165,13 @@ describe.each(testDatabaseTargets())("GET /api/stories on $dialect", (target) =>
     }
     expect((await stories("")).map((story) => story.title)[0]).toBe(RECORD);
     expect((await leads()).slice(0, 2)).toEqual(["b1", "b4"]);
-    const published = (await app.inject({ method: "GET", url: "/feeds/gemwire.json" })).json();
+    const published = (await setup.app.inject({ method: "GET", url: "/feeds/gemwire.json" })).json();
     expect(published.items[0].title).toBe(RECORD);
   });
 
   it("pages the gemwire feed: the stories' leads, then newest first the articles no story covers", async () => {
     const page = async (query: string) =>
-      (await app.inject({ method: "GET", url: `/api/feeds/gemwire/items?${query}` })).json() as {
+      (await setup.app.inject({ method: "GET", url: `/api/feeds/gemwire/items?${query}` })).json() as {
         items: Array<{ id: string }>;
         next: string | null;
       };

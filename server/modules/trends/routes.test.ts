@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Trends } from "../../../contracts/trends.ts";
 import { type TrendCountry, trendPeriodMs } from "../../../contracts/trends-catalog.ts";
-import { buildTestApp } from "../../test/app.ts";
+import { buildTestApp, useTestApp } from "../../test/app.ts";
 import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
 import { recordSourceRead, upsertTrends } from "./repository.ts";
 import { createTrendsService, LIST_MAX_AGE_MS, type TrendsService } from "./service.ts";
@@ -237,18 +237,13 @@ describe.each(testDatabaseTargets())("GET /api/trends on $dialect", (target) => 
 });
 
 describe("GET /api/trends in sample mode", () => {
+  const [target] = testDatabaseTargets();
+  if (!target) throw new Error("no test database");
+  const setup = useTestApp(target, { env: { SAMPLE_MODE: "1" } });
+
   it("says the trends are sample data", async () => {
-    const [target] = testDatabaseTargets();
-    if (!target) throw new Error("no test database");
-    const handle = await openTestDatabase(target);
-    const app = await buildTestApp(handle.database, { env: { SAMPLE_MODE: "1" } });
-    try {
-      const answer = (await app.inject({ method: "GET", url: "/api/trends" })).json() as Trends;
-      expect(answer.sample).toBe(true);
-      expect(answer.sources.map((s) => s.source)).toEqual(["US", "GB", "CA", "AU", "IN", "realtime"]);
-    } finally {
-      await app.close();
-      await handle.dispose();
-    }
+    const answer = (await setup.app.inject({ method: "GET", url: "/api/trends" })).json() as Trends;
+    expect(answer.sample).toBe(true);
+    expect(answer.sources.map((s) => s.source)).toEqual(["US", "GB", "CA", "AU", "IN", "realtime"]);
   });
 });

@@ -1,32 +1,28 @@
 import type { AddressInfo } from "node:net";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Trends } from "../../../contracts/trends.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
-import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { recordingLog } from "../../test/trends-sources.ts";
 import { refreshDueSources } from "./refresh.ts";
 import { trendSources } from "./sources.ts";
 
 describe("the sample trends (npm run demo)", () => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
   let origin: string;
   const fetcher = createGuardedFetch({ allowPrivate: true, timeoutMs: 5_000 });
   const recorded = recordingLog();
 
+  const [target] = testDatabaseTargets();
+  if (!target) throw new Error("no test database");
+  const setup = useTestApp(target, { env: { SAMPLE_MODE: "1" } });
   beforeAll(async () => {
-    const [target] = testDatabaseTargets();
-    if (!target) throw new Error("no test database");
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { env: { SAMPLE_MODE: "1" } });
-    await app.listen({ port: 0, host: "127.0.0.1" });
-    origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    await setup.app.listen({ port: 0, host: "127.0.0.1" });
+    origin = `http://127.0.0.1:${(setup.app.server.address() as AddressInfo).port}`;
     // What the job does in sample mode: read this server's own sample sources.
     const read = await refreshDueSources(
       {
-        database: handle.database,
+        database: setup.database,
         fetcher,
         sources: trendSources({
           trendsUrl: `${origin}/samples/trends/rss`,
@@ -40,14 +36,11 @@ describe("the sample trends (npm run demo)", () => {
     );
     expect(read).toEqual(["US", "GB", "CA", "AU", "IN", "realtime"]);
   });
-  afterAll(async () => {
-    await fetcher.close();
-    await app.close();
-    await handle.dispose();
-  });
+  // Registered after the app: closed before it.
+  afterAll(async () => fetcher.close());
 
   const get = async (query: string) =>
-    (await app.inject({ method: "GET", url: `/api/trends${query}` })).json() as Trends;
+    (await setup.app.inject({ method: "GET", url: `/api/trends${query}` })).json() as Trends;
 
   it("fill more than a page of the default period, from every country and the real-time trends", async () => {
     expect(recorded.warnings).toEqual([]);
@@ -72,7 +65,7 @@ describe("the sample trends (npm run demo)", () => {
     expect(pictures.length).toBeGreaterThan(5);
     for (const picture of new Set(pictures)) {
       expect(picture).toMatch(/^\/samples\/images\/[A-Z]+\.svg$/);
-      const response = await app.inject({ method: "GET", url: picture });
+      const response = await setup.app.inject({ method: "GET", url: picture });
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe("image/svg+xml");
     }
