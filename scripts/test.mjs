@@ -1,21 +1,17 @@
-// `npm test`: lint and format check, type check and build side by side (each is mostly one
-// core's work and takes seconds), then unit and API tests, the benchmarks at a tiny size,
-// the reliability and security suite at its quick size, browser tests.
-import { spawn, spawnSync } from "node:child_process";
+// `npm test`: lint and format check, type check, unit and API tests, build, the benchmarks
+// at a tiny size, the reliability and security suite at its quick size, browser tests.
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-/** Run together, each one's output printed whole when it ends, so their lines do not interleave. */
-const together = [
+const steps = [
   ["lint and format (Biome)", ["run", "--silent", "lint"]],
   ["type check (tsc)", ["run", "--silent", "typecheck"]],
-  ["build", ["run", "--silent", "build"]],
-];
-const steps = [
   ["unit and API tests (Vitest)", ["run", "--silent", "test:unit"]],
+  ["build", ["run", "--silent", "build"]],
   ["benchmarks at a tiny size (Vitest)", ["run", "--silent", "test:bench"]],
   ["reliability and security suite, quick size (Vitest)", ["run", "--silent", "test:hardening", "--", "--quick"]],
   ["browser tests (Playwright + Chromium)", ["run", "--silent", "test:e2e"]],
@@ -26,35 +22,12 @@ console.log(
 );
 /** Each step's wall time, printed at the end (and on a failure) so the slow steps are plain. */
 const took = [];
-const startedAll = Date.now();
 const printTimes = () => {
-  // Wall time: the steps run side by side overlap.
-  const total = Date.now() - startedAll;
+  const total = took.reduce((sum, [, ms]) => sum + ms, 0);
   console.log("\nTime per step");
   for (const [name, ms] of [...took, ["total", total]])
     console.log(`  ${name.padEnd(54)} ${(ms / 1000).toFixed(0).padStart(5)} s`);
 };
-const runBuffered = (name, args) =>
-  new Promise((resolve) => {
-    const started = Date.now();
-    const child = spawn(npm, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    const output = [];
-    child.stdout.on("data", (chunk) => output.push(chunk));
-    child.stderr.on("data", (chunk) => output.push(chunk));
-    child.on("close", (status) => {
-      console.log(`\n▶ ${name}`);
-      process.stdout.write(Buffer.concat(output));
-      resolve({ name, status, ms: Date.now() - started });
-    });
-  });
-const first = await Promise.all(together.map(([name, args]) => runBuffered(name, args)));
-for (const { name, ms } of first) took.push([`${name} (side by side)`, ms]);
-const failedFirst = first.find((result) => result.status !== 0);
-if (failedFirst) {
-  printTimes();
-  console.error(`\n✖ ${failedFirst.name} failed`);
-  process.exit(failedFirst.status ?? 1);
-}
 for (const [name, args] of steps) {
   console.log(`\n▶ ${name}`);
   const started = Date.now();
