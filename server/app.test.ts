@@ -9,7 +9,7 @@ import { allWidgetOrigins } from "../contracts/widget-hosts.ts";
 import type { Schema } from "./db/schema.ts";
 import { appVersion } from "./paths.ts";
 import { buildTestApp, useTestApp, withTestApp } from "./test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "./test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "./test/databases.ts";
 import { tempDirs } from "./test/temp-dirs.ts";
 
 const temp = tempDirs();
@@ -25,7 +25,7 @@ function builtWebApp(): string {
 }
 
 describe.each(testDatabaseTargets())("the app on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   let app: FastifyInstance;
 
   beforeAll(async () => {

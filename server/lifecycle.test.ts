@@ -2,10 +2,10 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShutdown } from "./lifecycle.ts";
 import { buildTestApp } from "./test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "./test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "./test/databases.ts";
 
 describe("graceful shutdown", () => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   beforeAll(async () => {
     const [target] = testDatabaseTargets();
     if (!target) throw new Error("no test database");

@@ -7,13 +7,12 @@
  * as a read-only one does (503).
  * The same on a real full disk: data-dir-full-tmpfs.test.ts.
  */
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STORAGE_FULL_MESSAGE, STORAGE_READ_ONLY_MESSAGE } from "../../server/data-dir.ts";
 import { upsertArticles } from "../../server/modules/articles/repository.ts";
 import { joinAsMember } from "../../server/test/accounts.ts";
-import { buildTestApp } from "../../server/test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
+import { useTestApp } from "../../server/test/app.ts";
+import { testDatabaseTargets } from "../../server/test/databases.ts";
 import { testItem } from "../../server/test/items.ts";
 import { acknowledgedWrites, expectBankHolds, expectNothingLost } from "../acknowledged.ts";
 import { injected } from "../tally.ts";
@@ -21,35 +20,33 @@ import { freshDir } from "./data-dir-launch.ts";
 import { storageSwitch } from "./data-dir-storage-switch.ts";
 
 describe.each(testDatabaseTargets())("Fault: the disk fills while Gemwire runs ($dialect, at the driver)", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
   let disk: ReturnType<typeof storageSwitch>;
   const link = (n: number) => `https://news.example/full-${n}`;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    const now = Date.now();
-    await upsertArticles(
-      handle.database,
-      "bitcoin",
-      [1, 2, 3].map((n) => testItem(`full-${n}`, n, now)),
-      now,
-    );
-    disk = storageSwitch(handle.database);
-    app = await buildTestApp(disk.database, { env: { DATA_DIR: freshDir(`running-${target.dialect}`) } });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await handle?.dispose();
-  });
+  const setup = useTestApp(target, () => ({
+    env: { DATA_DIR: freshDir(`running-${target.dialect}`) },
+    seed: (database) => {
+      const now = Date.now();
+      return upsertArticles(
+        database,
+        "bitcoin",
+        [1, 2, 3].map((n) => testItem(`full-${n}`, n, now)),
+        now,
+      );
+    },
+    // The app writes through a switch that makes the driver fail as a full or read-only disk does.
+    wrap: (database) => {
+      disk = storageSwitch(database);
+      return disk.database;
+    },
+  }));
 
   it("a write answers 507 (full) or 503 (read-only) in words a member can read; reads go on; nothing stored is lost; writes work again", async ({
     task,
   }) => {
     const acknowledged = acknowledgedWrites();
-    const member = await joinAsMember(app, handle.database);
+    const member = await joinAsMember(setup.app, setup.database);
     const as = { cookies: member.cookies };
-    const comment = await app.inject({
+    const comment = await setup.app.inject({
       method: "POST",
       url: "/api/comments",
       payload: { contentId: link(1), content: "Written before the disk filled" },
@@ -58,12 +55,12 @@ describe.each(testDatabaseTargets())("Fault: the disk fills while Gemwire runs (
     expect(comment.statusCode, comment.body).toBe(201);
     acknowledged.comment(comment.json().id);
     expect(
-      (await app.inject({ method: "PUT", url: "/api/votes", payload: { link: link(1), vote: "up" }, ...as }))
+      (await setup.app.inject({ method: "PUT", url: "/api/votes", payload: { link: link(1), vote: "up" }, ...as }))
         .statusCode,
     ).toBe(200);
     acknowledged.vote(member.id, link(1), "up");
     expect(
-      (await app.inject({ method: "PUT", url: "/api/favorites", payload: { link: link(1) }, ...as })).statusCode,
+      (await setup.app.inject({ method: "PUT", url: "/api/favorites", payload: { link: link(1) }, ...as })).statusCode,
     ).toBe(200);
     acknowledged.favorite(member.id, link(1));
 
@@ -81,7 +78,7 @@ describe.each(testDatabaseTargets())("Fault: the disk fills while Gemwire runs (
     for (const state of ["full", "read-only"] as const) {
       disk.storage.state = state;
       for (const request of refused) {
-        const response = await app.inject({ ...request, ...as });
+        const response = await setup.app.inject({ ...request, ...as });
         const where = `${state}: ${request.method} ${request.url}: ${response.body}`;
         expect(response.statusCode, where).toBe(answers[state].status);
         expect(response.json(), where).toEqual({ error: { code: "unavailable", message: answers[state].message } });
@@ -93,20 +90,23 @@ describe.each(testDatabaseTargets())("Fault: the disk fills while Gemwire runs (
     expect(disk.storage.refused).toBeGreaterThanOrEqual(2 * refused.length);
 
     // Reads go on, the member's own included, and show what was stored before.
-    const comments = await app.inject({ method: "GET", url: `/api/comments?contentId=${encodeURIComponent(link(1))}` });
+    const comments = await setup.app.inject({
+      method: "GET",
+      url: `/api/comments?contentId=${encodeURIComponent(link(1))}`,
+    });
     expect(comments.statusCode, comments.body).toBe(200);
     expect(comments.body).toContain("Written before the disk filled");
-    const favorites = await app.inject({ method: "GET", url: "/api/favorites", ...as });
+    const favorites = await setup.app.inject({ method: "GET", url: "/api/favorites", ...as });
     expect(favorites.statusCode, favorites.body).toBe(200);
     expect(favorites.body).toContain(link(1));
     for (const url of ["/api/feeds", "/api/feeds/bitcoin/items", "/api/health"]) {
-      const response = await app.inject({ method: "GET", url, ...as });
+      const response = await setup.app.inject({ method: "GET", url, ...as });
       expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
     }
-    await expectNothingLost(task, handle.database, acknowledged);
+    await expectNothingLost(task, setup.database, acknowledged);
 
     disk.storage.state = "ok";
-    const later = await app.inject({
+    const later = await setup.app.inject({
       method: "POST",
       url: "/api/comments",
       payload: { contentId: link(2), content: "Room again" },
@@ -114,7 +114,7 @@ describe.each(testDatabaseTargets())("Fault: the disk fills while Gemwire runs (
     });
     expect(later.statusCode, later.body).toBe(201);
     acknowledged.comment(later.json().id);
-    await expectNothingLost(task, handle.database, acknowledged);
-    await expectBankHolds(task, handle.database);
+    await expectNothingLost(task, setup.database, acknowledged);
+    await expectBankHolds(task, setup.database);
   });
 });

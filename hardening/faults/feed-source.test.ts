@@ -16,7 +16,7 @@ import type { Sources } from "../../server/modules/feeds/sources.ts";
 import { createGuardedFetch, type GuardedFetch } from "../../server/outbound/guarded-fetch.ts";
 import { joinAsMember } from "../../server/test/accounts.ts";
 import { buildTestApp } from "../../server/test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../server/test/databases.ts";
 import { acknowledgedWrites, expectBankHolds, expectNothingLost } from "../acknowledged.ts";
 import { scale } from "../scale.ts";
 import { injected } from "../tally.ts";
@@ -48,7 +48,7 @@ const DEADLINE_MS = 250;
 const backoffAfter = (failures: number) => Math.min(REFRESH_MS * 2 ** (failures - 1), 6 * HOUR);
 
 describe.each(testDatabaseTargets())("Fault: feed sources failing for an hour ($dialect)", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   let sources: Awaited<ReturnType<typeof startSources>>;
   let app: FastifyInstance;
   const finishing = createGuardedFetch({ allowPrivate: true });

@@ -22,7 +22,7 @@ import { createPriceService, PRICE_RETRY_MS } from "../../server/modules/market/
 import { createGuardedFetch } from "../../server/outbound/guarded-fetch.ts";
 import { joinAsMember } from "../../server/test/accounts.ts";
 import { buildTestApp } from "../../server/test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../server/test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../server/test/databases.ts";
 import { type FakePriceMode, startFakePriceApi } from "../../server/test/fake-price-api.ts";
 import { testItem } from "../../server/test/items.ts";
 import { quietLog } from "../../server/test/quiet-log.ts";
@@ -44,7 +44,7 @@ describe.each(testDatabaseTargets())(
     const quotes: Record<string, { usd: number }> = { bitcoin: { usd: 60_000 }, ethereum: { usd: 3_000 } };
     let fake: Awaited<ReturnType<typeof startFakePriceApi>>;
     let fetcher: ReturnType<typeof createGuardedFetch>;
-    let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+    let handle: TestDatabaseHandle;
     /** A second connection pool on PostgreSQL, as a second process would have; SQLite is one process's. */
     let second: Database;
     let app: FastifyInstance;

@@ -9,14 +9,14 @@ import { loadConfig } from "../../server/config.ts";
 import { createGuardedFetch, DEFAULT_TIMEOUT_MS, type GuardedFetch } from "../../server/outbound/guarded-fetch.ts";
 import type { joinAsMember } from "../../server/test/accounts.ts";
 import { buildTestApp } from "../../server/test/app.ts";
-import { openTestDatabase, type TestDatabaseTarget } from "../../server/test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, type TestDatabaseTarget } from "../../server/test/databases.ts";
 import { type HostileBody, hostileBodies } from "./outbound-bodies-payloads.ts";
 import { feedRefreshContext, type StandInInternet, startStandInInternet } from "./outbound-internet.ts";
 
 /** The apps and clients of one database's tests; the fields are set before the file's tests run. */
 export class BodiesHarness {
   net!: StandInInternet;
-  handle!: Awaited<ReturnType<typeof openTestDatabase>>;
+  handle!: TestDatabaseHandle;
   /** Members' feeds: ALLOW_PRIVATE_SOURCES=1 (it never applies to them), the stand-in internet. */
   members!: FastifyInstance;
   /** Reader and Extract: ALLOW_PRIVATE_SOURCES unset, the stand-in internet. */

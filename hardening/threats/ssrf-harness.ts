@@ -12,7 +12,7 @@ import type { Sources } from "../../server/modules/feeds/sources.ts";
 import { createGuardedFetch, type GuardedFetch } from "../../server/outbound/guarded-fetch.ts";
 import { joinAsMember } from "../../server/test/accounts.ts";
 import { buildTestApp } from "../../server/test/app.ts";
-import { openTestDatabase, type TestDatabaseTarget } from "../../server/test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, type TestDatabaseTarget } from "../../server/test/databases.ts";
 import { type HostileClass, type Recorder, tried } from "../tally.ts";
 import {
   feedRefreshContext,
@@ -53,7 +53,7 @@ export const each =
 /** The apps and clients of one database's sweeps; the fields are set before the file's tests run. */
 export class SsrfHarness {
   net!: StandInInternet;
-  handle!: Awaited<ReturnType<typeof openTestDatabase>>;
+  handle!: TestDatabaseHandle;
   /** Reader, analysis, Extract: ALLOW_PRIVATE_SOURCES unset, the stand-in internet. */
   pages!: FastifyInstance;
   /** Members' feeds: ALLOW_PRIVATE_SOURCES=1 (it never applies to them), the stand-in internet. */

@@ -11,7 +11,7 @@ import { feedCatalog } from "../modules/articles/catalog.ts";
 import { FEED_REFRESH_JOB, type RefreshContext, refreshDueFeeds, refreshFeed } from "../modules/feeds/refresh.ts";
 import { trendSources } from "../modules/trends/sources.ts";
 import { createGuardedFetch } from "../outbound/guarded-fetch.ts";
-import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../test/databases.ts";
 import { recordingLog, startTrendsSources, rss as trendsRss } from "../test/trends-sources.ts";
 import { type PredictionResolverContext, RESOLVE_EVERY_MS, runPredictionResolver } from "./prediction-resolver.ts";
 import { type PriceHistoryContext, recordPriceSnapshots } from "./price-history.ts";
@@ -68,7 +68,7 @@ const waitFor = async (check: () => boolean) => {
 };
 
 describe.each(testDatabaseTargets())("each job once per period with two processes on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   let second: Database;
   let clock: number;
   beforeEach(async () => {

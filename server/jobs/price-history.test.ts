@@ -5,7 +5,7 @@ import { builtInTokens } from "../../contracts/market-catalog.ts";
 import { openDatabase } from "../db/connection.ts";
 import type { Database } from "../db/database.ts";
 import { insertSnapshots } from "../modules/market/repository.ts";
-import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../test/databases.ts";
 import { PRICE_HISTORY_KEEP_MS, type PriceHistoryContext, recordPriceSnapshots } from "./price-history.ts";
 
 const MINUTE = 60_000;
@@ -28,7 +28,7 @@ const prices: PriceHistoryContext["prices"] = {
 };
 
 describe.each(testDatabaseTargets())("price history recording on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   let second: Database;
   beforeEach(async () => {
     handle = await openTestDatabase(target);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from "fastify";
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
@@ -6,8 +5,8 @@ import { upsertArticles } from "../modules/articles/repository.ts";
 import { insertSnapshots } from "../modules/market/repository.ts";
 import { snapshotsRecorded } from "../modules/market/service.ts";
 import { joinAsMember } from "../test/accounts.ts";
-import { buildTestApp } from "../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../test/databases.ts";
+import { useTestApp } from "../test/app.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../test/databases.ts";
 import { testItem } from "../test/items.ts";
 import { AnswerCache } from "./answer-cache.ts";
 
@@ -43,30 +42,28 @@ const story = (id: string, outlet: string, hoursAgo = 1) =>
   });
 
 describe.each(testDatabaseTargets())("kept list answers, on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
   let queries: string[][];
   let member: Awaited<ReturnType<typeof joinAsMember>>;
   let other: Awaited<ReturnType<typeof joinAsMember>>;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    const counting = countingQueries(handle.database);
-    queries = counting.queries;
-    await upsertArticles(handle.database, "bitcoin", [story("a", "one.example"), story("b", "two.example", 2)], now);
-    await insertSnapshots(handle.database, now - 60_000, [{ symbol: "BTC", usd: 60_000 }]);
-    app = await buildTestApp(counting.database);
-    await app.ready();
-    member = await joinAsMember(app, handle.database);
-    other = await joinAsMember(app, handle.database);
+  const setup = useTestApp(target, {
+    seed: async (database) => {
+      await upsertArticles(database, "bitcoin", [story("a", "one.example"), story("b", "two.example", 2)], now);
+      await insertSnapshots(database, now - 60_000, [{ symbol: "BTC", usd: 60_000 }]);
+    },
+    // The app runs on a wrapper that records the tables each query names.
+    wrap: (database) => {
+      const counting = countingQueries(database);
+      queries = counting.queries;
+      return counting.database;
+    },
   });
-  afterAll(async () => {
-    await app?.close();
-    await handle?.dispose();
+  beforeAll(async () => {
+    member = await joinAsMember(setup.app, setup.database);
+    other = await joinAsMember(setup.app, setup.database);
   });
 
   const get = (url: string, extra: { cookies?: Record<string, string>; etag?: string } = {}) =>
-    app.inject({
+    setup.app.inject({
       method: "GET",
       url,
       cookies: extra.cookies,
@@ -114,7 +111,7 @@ describe.each(testDatabaseTargets())("kept list answers, on $dialect", (target) 
     const search = await get("/api/search?q=record");
     expect(items.json().items).toHaveLength(2);
 
-    await upsertArticles(handle.database, "bitcoin", [story("c", "three.example")], Date.now());
+    await upsertArticles(setup.database, "bitcoin", [story("c", "three.example")], Date.now());
     const afterArticle = await get("/api/feeds/bitcoin/items", { etag: items.headers.etag as string });
     expect(afterArticle.statusCode).toBe(200);
     expect(afterArticle.json().items).toHaveLength(3);
@@ -123,7 +120,7 @@ describe.each(testDatabaseTargets())("kept list answers, on $dialect", (target) 
     expect(JSON.stringify(searched.json())).toContain("three.example");
 
     const link = "https://three.example/c";
-    const vote = await app.inject({
+    const vote = await setup.app.inject({
       method: "PUT",
       url: "/api/votes",
       payload: { link, vote: "up" },
@@ -137,7 +134,7 @@ describe.each(testDatabaseTargets())("kept list answers, on $dialect", (target) 
     expect(seen.myVote).toBeNull();
 
     const blurts = await get("/api/blurts");
-    const comment = await app.inject({
+    const comment = await setup.app.inject({
       method: "POST",
       url: "/api/comments",
       payload: { contentId: link, content: "Big if true" },
@@ -155,14 +152,14 @@ describe.each(testDatabaseTargets())("kept list answers, on $dialect", (target) 
 
   it("keeps a member's votes and read state theirs: never served to another member or a visitor", async () => {
     const link = "https://one.example/a";
-    const vote = await app.inject({
+    const vote = await setup.app.inject({
       method: "PUT",
       url: "/api/votes",
       payload: { link, vote: "down" },
       cookies: member.cookies,
     });
     expect(vote.statusCode, vote.body).toBe(200);
-    const read = await app.inject({
+    const read = await setup.app.inject({
       method: "PUT",
       url: "/api/reading/read",
       payload: { links: [link], read: true },
@@ -181,7 +178,7 @@ describe.each(testDatabaseTargets())("kept list answers, on $dialect", (target) 
     expect(theirs.headers.etag).not.toBe(mine.headers.etag);
 
     // Marking it unread shows in the member's next answer.
-    await app.inject({
+    await setup.app.inject({
       method: "PUT",
       url: "/api/reading/read",
       payload: { links: [link], read: false },
@@ -195,7 +192,7 @@ describe.each(testDatabaseTargets())("kept list answers, on $dialect", (target) 
   it("shows a new article in the next published feed", async () => {
     const rss = await get("/feeds/gemwire.xml");
     const fresh = testItem("d", 0.5, now, { title: "Ethereum developers schedule the next upgrade" });
-    await upsertArticles(handle.database, "news", [fresh], Date.now());
+    await upsertArticles(setup.database, "news", [fresh], Date.now());
     const after = await get("/feeds/gemwire.xml", { etag: rss.headers.etag as string });
     expect(after.statusCode).toBe(200);
     expect(after.body).toContain("Ethereum developers schedule the next upgrade");
@@ -203,9 +200,9 @@ describe.each(testDatabaseTargets())("kept list answers, on $dialect", (target) 
 
   it("shows a new price snapshot in the next token history", async () => {
     const before = await get("/api/tokens/BTC/history?range=24h");
-    await insertSnapshots(handle.database, now - 30_000, [{ symbol: "BTC", usd: 61_000 }]);
+    await insertSnapshots(setup.database, now - 30_000, [{ symbol: "BTC", usd: 61_000 }]);
     // As the recorder does after its write (the history's own per-minute cache).
-    snapshotsRecorded(app.database);
+    snapshotsRecorded(setup.app.database);
     const after = await get("/api/tokens/BTC/history?range=24h", { etag: before.headers.etag as string });
     expect(after.statusCode).toBe(200);
     expect(after.body).not.toBe(before.body);
@@ -215,9 +212,9 @@ describe.each(testDatabaseTargets())("kept list answers, on $dialect", (target) 
     const long = Array.from({ length: 12 }, (_, i) =>
       testItem(`long${i}`, 3 + i, now, { title: `Miners report hashrate ${i}`, description: "word ".repeat(200) }),
     );
-    await upsertArticles(handle.database, "bitcoin", long, Date.now());
+    await upsertArticles(setup.database, "bitcoin", long, Date.now());
     const plain = await get("/api/feeds/bitcoin/items");
-    const zipped = await app.inject({
+    const zipped = await setup.app.inject({
       method: "GET",
       url: "/api/feeds/bitcoin/items",
       headers: { "accept-encoding": "gzip" },
@@ -228,7 +225,7 @@ describe.each(testDatabaseTargets())("kept list answers, on $dialect", (target) 
 });
 
 describe.each(testDatabaseTargets())("the answer cache's bounds, on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase(target);
   });

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database.ts";
 import { upsertArticles } from "../modules/articles/repository.ts";
 import { insertSnapshots } from "../modules/market/repository.ts";
-import { openTestDatabase, type TestDatabaseTarget, testDatabaseTargets } from "../test/databases.ts";
+import {
+  openTestDatabase,
+  type TestDatabaseHandle,
+  type TestDatabaseTarget,
+  testDatabaseTargets,
+} from "../test/databases.ts";
 import { testItem } from "../test/items.ts";
 import { readDataVersions, versionOf } from "./data-versions.ts";
 
@@ -11,7 +16,7 @@ const TABLES = ["articles", "price_snapshots"] as const;
 
 /** A database with an article and a price, opened before and disposed after the tests of a describe. */
 function seededDatabase(target: TestDatabaseTarget) {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  let handle: TestDatabaseHandle | undefined;
   beforeAll(async () => {
     handle = await openTestDatabase(target);
     await upsertArticles(handle.database, "bitcoin", [testItem("a", 1, Date.now())], Date.now());

@@ -12,7 +12,12 @@ import type { PriceService } from "../modules/market/price-service.ts";
 import type { MemberFeedRoutesOptions } from "../modules/member-feeds/routes.ts";
 import type { PageFetchPolicy } from "../modules/pages/page-reads.ts";
 import type { TrendsService } from "../modules/trends/service.ts";
-import { openTestDatabase, type TestDatabaseTarget, testDatabaseTargets } from "./databases.ts";
+import {
+  openTestDatabase,
+  type TestDatabaseHandle,
+  type TestDatabaseTarget,
+  testDatabaseTargets,
+} from "./databases.ts";
 
 /** What a test may set on the app it builds, beside the operator's configuration (`env`). */
 export type TestAppOptions = {
@@ -81,34 +86,38 @@ export function appServingFeed(target: TestDatabaseTarget, source: string, items
 export type UseTestAppOptions = TestAppOptions & {
   /** Rows written before the app is built (what the tests read, or what a start-up job must find). */
   seed?: (database: Database) => Promise<unknown> | unknown;
-  /** A fresh database and app for every test, instead of one for the describe block. */
-  perTest?: boolean;
+  /** The app is built on what this makes of the database: a wrapper that counts or fails its queries. */
+  wrap?: (database: Database) => Database;
 };
 
-/** The app and database `useTestApp` keeps; reading either before the setup ran is a mistake in the test. */
+/** What `useTestApp` keeps; reading any of it before the setup ran is a mistake in the test. */
 export type TestAppContext = {
   readonly app: FastifyInstance;
+  /** The database as opened (not the `wrap`ped one). */
   readonly database: Database;
+  /** Where the database lives, for a second app on a connection of its own (another process). */
+  readonly handle: TestDatabaseHandle;
 };
 
 /**
  * Within a describe block: a fresh database on `target` and the real app on it, built
- * before the block's tests (or each test, with `perTest`) and closed and dropped after.
- * `options` may be a function, called inside the hook, when they depend on something made
- * there (a temporary directory, a service the tests drive).
+ * before the block's tests (or before each test, with `perTest`) and closed and dropped
+ * after. `options` may be a function of the open database, called inside the hook, when
+ * they depend on something made there (a temporary directory, a server, a service on the
+ * database).
  */
 export function useTestApp(
   target: TestDatabaseTarget,
-  options: UseTestAppOptions | (() => UseTestAppOptions | Promise<UseTestAppOptions>) = {},
+  options: UseTestAppOptions | ((database: Database) => UseTestAppOptions | Promise<UseTestAppOptions>) = {},
+  { perTest = false }: { perTest?: boolean } = {},
 ): TestAppContext {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  let handle: TestDatabaseHandle | undefined;
   let app: FastifyInstance | undefined;
-  const { perTest } = typeof options === "function" ? {} : options;
   const setUp = async () => {
-    const { seed, perTest: _perTest, ...appOptions } = typeof options === "function" ? await options() : options;
     handle = await openTestDatabase(target);
+    const { seed, wrap, ...appOptions } = typeof options === "function" ? await options(handle.database) : options;
     await seed?.(handle.database);
-    app = await buildTestApp(handle.database, appOptions);
+    app = await buildTestApp(wrap ? wrap(handle.database) : handle.database, appOptions);
     await app.ready();
   };
   const tearDown = async () => {
@@ -124,14 +133,20 @@ export function useTestApp(
     beforeAll(setUp);
     afterAll(tearDown);
   }
+  const opened = () => {
+    if (!handle) throw new Error("the test database is not open yet: read it inside a test or hook");
+    return handle;
+  };
   return {
     get app() {
       if (!app) throw new Error("the test app is not built yet: read it inside a test or hook");
       return app;
     },
     get database() {
-      if (!handle) throw new Error("the test database is not open yet: read it inside a test or hook");
-      return handle.database;
+      return opened().database;
+    },
+    get handle() {
+      return opened();
     },
   };
 }

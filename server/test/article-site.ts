@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, beforeEach } from "vitest";
+import { afterAll, beforeEach } from "vitest";
 import { openDatabase } from "../db/connection.ts";
 import { LOCAL_PAGES, type Route, startPriceApi, startSite, type TestSite } from "../modules/analysis/fixtures/site.ts";
-import { buildTestApp } from "./app.ts";
-import { openTestDatabase, type TestDatabaseTarget } from "./databases.ts";
+import { buildTestApp, useTestApp } from "./app.ts";
+import type { TestDatabaseHandle, TestDatabaseTarget } from "./databases.ts";
 
 /*
  * The reader and analysis tests' common setup: article pages served from 127.0.0.1
@@ -24,8 +24,8 @@ export type ArticleSite = {
   /** Set before the tests run. */
   site: TestSite;
   prices: Awaited<ReturnType<typeof startPriceApi>>;
-  handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  app: FastifyInstance;
+  readonly handle: TestDatabaseHandle;
+  readonly app: FastifyInstance;
   /** Requests to /slow wait here until the test lets them go (as the routes answer them). */
   held: Array<() => void>;
   appOptions: () => ReturnType<typeof articleAppOptions>;
@@ -43,27 +43,30 @@ export function useArticleSite(
   target: TestDatabaseTarget,
   routes: (held: Array<() => void>) => Record<string, Route>,
 ): ArticleSite {
-  const articles = {
-    held: [],
-    appOptions: () => articleAppOptions(articles.prices),
-    otherProcess: () => buildTestApp(openDatabase(articles.handle.location), articles.appOptions()),
-    analyse: (url: string, from: Asker = {}) =>
-      articles.app.inject({ method: "GET", url: `/api/analysis?url=${encodeURIComponent(url)}`, ...from }),
-  } as unknown as ArticleSite;
-
-  beforeAll(async () => {
+  // Closed after the app (after-hooks run in reverse order of registration).
+  afterAll(async () => {
+    await articles.site?.close();
+    await articles.prices?.close();
+  });
+  const setup = useTestApp(target, async () => {
     articles.site = await startSite(routes(articles.held));
     articles.prices = await startPriceApi();
-    articles.handle = await openTestDatabase(target);
-    articles.app = await buildTestApp(articles.handle.database, articles.appOptions());
-    await articles.app.ready();
+    return articles.appOptions();
   });
-  afterAll(async () => {
-    await articles.app.close();
-    await articles.handle.dispose();
-    await articles.site.close();
-    await articles.prices.close();
-  });
+  const articles = {
+    held: [],
+    get app() {
+      return setup.app;
+    },
+    get handle() {
+      return setup.handle;
+    },
+    appOptions: () => articleAppOptions(articles.prices),
+    otherProcess: () => buildTestApp(openDatabase(setup.handle.location), articles.appOptions()),
+    analyse: (url: string, from: Asker = {}) =>
+      setup.app.inject({ method: "GET", url: `/api/analysis?url=${encodeURIComponent(url)}`, ...from }),
+  } as unknown as ArticleSite;
+
   beforeEach(async () => {
     // The page read the analysis shares with the reader view is forgotten too.
     for (const table of ["rate_limits", "analysis_cache", "reader_cache"] as const) {

@@ -118,6 +118,9 @@ export function testDatabaseTargets(): TestDatabaseTarget[] {
   return url ? [sqliteTarget, postgresTarget(url)] : [sqliteTarget];
 }
 
+/** A database `openTestDatabase` made: the database, where it lives, and how to drop it. */
+export type TestDatabaseHandle = Awaited<ReturnType<typeof openTestDatabase>>;
+
 /** Creates, opens and migrates a fresh database; `dispose` closes and drops it. */
 export async function openTestDatabase(target: TestDatabaseTarget) {
   // A copy of a migrated template (named by its migrations' checksums) needs no migrating.

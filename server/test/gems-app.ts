@@ -1,8 +1,7 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, afterEach, beforeAll } from "vitest";
+import { afterEach } from "vitest";
 import type { joinAsMember } from "./accounts.ts";
-import { buildTestApp } from "./app.ts";
-import { openTestDatabase, type TestDatabaseTarget } from "./databases.ts";
+import { useTestApp } from "./app.ts";
+import type { TestDatabaseTarget } from "./databases.ts";
 import { expectGemsInvariant } from "./gems-invariant.ts";
 import { scriptedPrices } from "./scripted-prices.ts";
 
@@ -14,32 +13,22 @@ type Member = Awaited<ReturnType<typeof joinAsMember>>;
  */
 export function gemsTestApp(target: TestDatabaseTarget) {
   const prices = scriptedPrices();
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    handle = await openTestDatabase(target);
-    app = await buildTestApp(handle.database, { prices: prices.service });
-  });
-  afterAll(async () => {
-    await app.close();
-    await handle.dispose();
-  });
+  const setup = useTestApp(target, { prices: prices.service });
   afterEach(async () => {
     prices.setDown(false);
-    await expectGemsInvariant(handle.database);
+    await expectGemsInvariant(setup.database);
   });
 
   return {
     prices,
     get app() {
-      return app;
+      return setup.app;
     },
     get handle() {
-      return handle;
+      return setup.handle;
     },
     /** POST /api/predictions as this member (null: as a visitor). */
     place: (member: Member | null, payload: object) =>
-      app.inject({ method: "POST", url: "/api/predictions", cookies: member?.cookies ?? {}, payload }),
+      setup.app.inject({ method: "POST", url: "/api/predictions", cookies: member?.cookies ?? {}, payload }),
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connection.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { endedPid, runningProcess } from "../../test/processes.ts";
 import { holderOf, processHolder } from "./holder.ts";
 import { claimRun, finishRun, JOB_RUNS_KEEP_MS, type PeriodRun, periodOf, runOncePerPeriod } from "./job-runs.ts";
@@ -8,7 +8,7 @@ import { claimRun, finishRun, JOB_RUNS_KEEP_MS, type PeriodRun, periodOf, runOnc
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
 describe.each(testDatabaseTargets())("job runs on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase(target);
   });

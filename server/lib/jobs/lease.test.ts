@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connection.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { endedPid, runningProcess } from "../../test/processes.ts";
 import { holderOf, processHolder } from "./holder.ts";
 import { acquireLease, releaseLease } from "./lease.ts";
 
 describe.each(testDatabaseTargets())("job leases on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase(target);
   });

@@ -3,10 +3,10 @@ import { openDatabase } from "../../db/connection.ts";
 import type { Database } from "../../db/database.ts";
 import { closeSession, openSession, readSession, SESSION_TRUST_MS } from "../../lib/sessions/sessions.ts";
 import { counting } from "../../test/counting.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 
 describe.each(testDatabaseTargets())("reading a session again on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   let other: Database;
   beforeAll(async () => {
     handle = await openTestDatabase(target);

@@ -110,7 +110,7 @@ describe("analysis where names resolve to private networks", () => {
   const [target] = testDatabaseTargets();
   if (!target) throw new Error("no test database");
   /** A fresh app for each test, with the stand-in resolver and address policy for its page fetches. */
-  const setup = useTestApp(target, { env: NO_PRICES, analysis: { pageFetch }, perTest: true });
+  const setup = useTestApp(target, { env: NO_PRICES, analysis: { pageFetch } }, { perTest: true });
   let port = "";
 
   beforeAll(() => {

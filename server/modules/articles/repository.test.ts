@@ -1,6 +1,6 @@
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import type { NormalisedItem } from "../../lib/feed-reader/normalise.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import {
   countArticlesByFeed,
@@ -18,7 +18,7 @@ const now = Date.UTC(2026, 10, 22, 12);
 const item = (id: string, hoursAgo: number, extra: Partial<NormalisedItem> = {}) => testItem(id, hoursAgo, now, extra);
 
 describe.each(testDatabaseTargets())("feed repository on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   beforeEach(async () => {
     await handle?.dispose();
     handle = await openTestDatabase(target);

@@ -1,7 +1,12 @@
 import type { FastifyBaseLogger } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { NormalisedItem } from "../../lib/feed-reader/normalise.ts";
-import { openDatabaseBefore, openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import {
+  openDatabaseBefore,
+  openTestDatabase,
+  type TestDatabaseHandle,
+  testDatabaseTargets,
+} from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { listArticles, upsertArticles } from "../articles/repository.ts";
 import { backfillCoinTags, runCoinBackfill } from "../feeds/coin-backfill.ts";
@@ -45,7 +50,7 @@ describe("detecting an article's coins", () => {
 });
 
 describe.each(testDatabaseTargets())("coin tags in the database on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   beforeEach(async () => {
     handle = await openTestDatabase(target);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../articles/repository.ts";
 import { commentableTitle } from "./commentable.ts";
@@ -8,7 +8,7 @@ const now = Date.UTC(2026, 10, 25, 12);
 const LINK = "https://news.example/shared";
 
 describe.each(testDatabaseTargets())("a discussion's title on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase(target);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/connection.ts";
 import { joinAsMember } from "../../test/accounts.ts";
 import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { openEventStream } from "../../test/event-stream.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../articles/repository.ts";
@@ -22,7 +22,7 @@ type Notified = { id: string; data: { notification: { seq: number; description: 
  * are posted one after another.
  */
 describe.each(testDatabaseTargets())("notification streams with two processes on one $dialect database", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   let a: FastifyInstance;
   let b: FastifyInstance;
   let addressA = "";

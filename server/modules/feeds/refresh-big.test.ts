@@ -7,7 +7,7 @@ import { parseFeed } from "../../lib/feed-reader/parse-feed.ts";
 import { createLogger } from "../../logger.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { bigFeed } from "../../test/big-feed.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { feedCatalog } from "../articles/catalog.ts";
 import { listArticles } from "../articles/repository.ts";
 import { type RefreshContext, refreshFeed } from "./refresh.ts";
@@ -43,7 +43,7 @@ const fetcher = createGuardedFetch({ allowPrivate: true, timeoutMs: 20_000 });
 afterAll(() => fetcher.close());
 
 describe.each(testDatabaseTargets())("refreshing a big feed on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   beforeAll(async () => {
     handle = await openTestDatabase(target);
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { acquireLease } from "../../lib/jobs/lease.ts";
 import { createLogger } from "../../logger.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { feedCatalog } from "../articles/catalog.ts";
 import { countArticlesByFeed, getFeedStatus, listArticles } from "../articles/repository.ts";
 import {
@@ -79,7 +79,7 @@ describe("failureBackoff", () => {
 });
 
 describe.each(testDatabaseTargets())("feed refresh on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   let clock: number;
   let ctx: RefreshContext;
 

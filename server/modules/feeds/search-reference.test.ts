@@ -10,7 +10,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seededRandom } from "../../../test-kit/headlines.ts";
 import type { NormalisedItem } from "../../lib/feed-reader/normalise.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../articles/repository.ts";
 import { type SearchReach, searchArticles } from "./search.ts";
@@ -87,7 +87,7 @@ const SHORT_QUERIES = ["a", "z", "5%", "_", "up", "q"];
 const SMALL: SearchReach = { shortWindow: 120, recentWindow: 60, sqliteSortMax: 15 };
 
 describe.each(testDatabaseTargets())("search against the plain rule on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   let stored: Stored[];
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { escapeLike } from "../../db/like.ts";
 import type { NormalisedItem } from "../../lib/feed-reader/normalise.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { pruneArticles, upsertArticles } from "../articles/repository.ts";
 import { searchArticles, searchText } from "./search.ts";
@@ -23,7 +23,7 @@ describe("search text", () => {
 });
 
 describe.each(testDatabaseTargets())("search on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   const ids = async (text: string, limit = 10) =>
     (await searchArticles(handle.database, text, limit)).map((row) => row.item_id);
 

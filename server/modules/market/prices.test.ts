@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { MAX_PRICE_SYMBOLS, widgetCoins } from "../../../contracts/market-catalog.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
 import { buildTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { deadAddress, startFakePriceApi } from "../../test/fake-price-api.ts";
 import { createPriceService, PRICE_RETRY_MS, PRICE_TTL_MS } from "./price-service.ts";
 
@@ -28,7 +28,7 @@ const quietLog = () => {
 
 describe("/api/prices against a local price API", () => {
   const [target] = testDatabaseTargets();
-  let handle: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  let handle: TestDatabaseHandle | undefined;
   let fake: Fake;
   let app: FastifyInstance;
   let clock = T0;

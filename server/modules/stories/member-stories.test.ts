@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { foldByStory } from "../../../contracts/reading-catalog.ts";
 import type { Story } from "../../../contracts/stories.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { type ArticleRow, upsertArticles } from "../articles/repository.ts";
 import { PUBLIC_FEEDS } from "../articles/visible-feeds.ts";
@@ -23,7 +23,7 @@ const BRIDGE = "Bitcoin miners move coins as hashprice fees fall";
 const item = (id: string, hoursAgo: number, title: string, host: string) => storyItem(now, id, hoursAgo, title, host);
 
 describe.each(testDatabaseTargets())("members' feeds and the public stories on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
 
   beforeEach(async () => {
     handle = await openTestDatabase(target);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FeedItem } from "../../../contracts/feeds.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { type ArticleRow, upsertArticles } from "../articles/repository.ts";
 import { PUBLIC_FEEDS, type VisibleFeeds } from "../articles/visible-feeds.ts";
@@ -30,7 +30,7 @@ const QUOKKAS = "Quokka token lists on new exchanges";
 const item = (id: string, hoursAgo: number, title: string, host: string) => storyItem(now, id, hoursAgo, title, host);
 
 describe.each(testDatabaseTargets())("members' stories as each viewer sees them on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
 
   beforeEach(async () => {
     handle = await openTestDatabase(target);

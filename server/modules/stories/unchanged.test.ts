@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { counting } from "../../test/counting.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../articles/repository.ts";
 import { listStories, UNCHANGED_TRUST_MS } from "./answers.ts";
@@ -15,7 +15,7 @@ const told = (id: string, outlet: string) =>
   });
 
 describe.each(testDatabaseTargets())("stories when nothing was written, on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
 
   beforeAll(async () => {
     handle = await openTestDatabase(target);

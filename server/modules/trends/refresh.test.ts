@@ -4,7 +4,7 @@ import { openDatabase } from "../../db/connection.ts";
 import type { Database } from "../../db/database.ts";
 import { refreshTrends, startTrendsRefresh } from "../../jobs/trends-refresh.ts";
 import { createGuardedFetch } from "../../outbound/guarded-fetch.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, testDatabaseTargets } from "../../test/databases.ts";
 import { type RssItem, recordingLog, rss, startTrendsSources } from "../../test/trends-sources.ts";
 import { refreshDueSources } from "./refresh.ts";
 import { sourceRows, upsertTrends } from "./repository.ts";
@@ -39,7 +39,7 @@ function answerEveryCountry(us: RssItem[] = [{ title: "bitcoin price", traffic: 
 }
 
 describe.each(testDatabaseTargets())("reading the trends sources on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
+  let handle: TestDatabaseHandle;
   let recorded: ReturnType<typeof recordingLog>;
   beforeEach(async () => {
     handle = await openTestDatabase(target);

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Trends } from "../../../contracts/trends.ts";
 import { type TrendCountry, trendPeriodMs } from "../../../contracts/trends-catalog.ts";
-import { buildTestApp, useTestApp } from "../../test/app.ts";
-import { openTestDatabase, testDatabaseTargets } from "../../test/databases.ts";
+import { useTestApp } from "../../test/app.ts";
+import { testDatabaseTargets } from "../../test/databases.ts";
 import { recordSourceRead, upsertTrends } from "./repository.ts";
 import { createTrendsService, LIST_MAX_AGE_MS, type TrendsService } from "./service.ts";
 import { trendSources } from "./sources.ts";
@@ -25,37 +24,33 @@ const trend = (title: string, traffic: number, ageMs: number, country: TrendCoun
 });
 
 describe.each(testDatabaseTargets())("GET /api/trends on $dialect", (target) => {
-  let handle: Awaited<ReturnType<typeof openTestDatabase>>;
-  let app: FastifyInstance;
   let service: TrendsService;
   const clock = { now: T0 };
-
-  beforeEach(async () => {
-    handle = await openTestDatabase(target);
-    clock.now = T0;
-    service = createTrendsService({
-      database: handle.database,
-      sources: trendSources({ trendsUrl: "https://trends.example/rss", realtimeTrendsUrl: undefined }),
-      refreshMs: REFRESH,
-      sample: false,
-      now: () => clock.now,
-    });
-    app = await buildTestApp(handle.database, { trends: service });
-  });
-  afterEach(async () => {
-    await app.close();
-    await handle.dispose();
-  });
+  const setup = useTestApp(
+    target,
+    (database) => {
+      clock.now = T0;
+      service = createTrendsService({
+        database,
+        sources: trendSources({ trendsUrl: "https://trends.example/rss", realtimeTrendsUrl: undefined }),
+        refreshMs: REFRESH,
+        sample: false,
+        now: () => clock.now,
+      });
+      return { trends: service };
+    },
+    { perTest: true },
+  );
 
   const get = async (query = "") => {
-    const response = await app.inject({ method: "GET", url: `/api/trends${query}` });
+    const response = await setup.app.inject({ method: "GET", url: `/api/trends${query}` });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as Trends;
   };
   /** Stores a read of `source` made now, as the job would. */
   const read = async (source: TrendCountry, trends: ReadTrend[], error: string | null = null) => {
-    if (error === null) await upsertTrends(handle.database, source, trends, clock.now);
-    await recordSourceRead(handle.database, source, { at: clock.now, error });
+    if (error === null) await upsertTrends(setup.database, source, trends, clock.now);
+    await recordSourceRead(setup.database, source, { at: clock.now, error });
   };
 
   it("lists the trends of each period, from snapshots of different ages", async () => {
@@ -192,7 +187,7 @@ describe.each(testDatabaseTargets())("GET /api/trends on $dialect", (target) => 
 
   it("reads at most the newest rows of a period", async () => {
     const small = createTrendsService({
-      database: handle.database,
+      database: setup.database,
       sources: trendSources({ trendsUrl: "https://trends.example/rss", realtimeTrendsUrl: undefined }),
       refreshMs: REFRESH,
       sample: false,
@@ -222,14 +217,14 @@ describe.each(testDatabaseTargets())("GET /api/trends on $dialect", (target) => 
     ["?page=10001", "page must be a whole number from 1"],
     ["?page=99999999999999999999999", "page must be a whole number from 1"],
   ])("refuses %s with 400 and the contract's words", async (query, message) => {
-    const response = await app.inject({ method: "GET", url: `/api/trends${query}` });
+    const response = await setup.app.inject({ method: "GET", url: `/api/trends${query}` });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.code).toBe("invalid_request");
     expect(response.json().error.message).toContain(message);
   });
 
   it("is described in the OpenAPI document", async () => {
-    const document = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json();
+    const document = (await setup.app.inject({ method: "GET", url: "/api/openapi.json" })).json();
     const operation = document.paths["/api/trends"].get;
     expect(operation.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["page", "period", "sort"]);
     expect(operation.responses["200"]).toBeDefined();

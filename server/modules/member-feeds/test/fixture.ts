@@ -6,7 +6,7 @@ import { isPublicAddress } from "../../../outbound/address-policy.ts";
 import { createGuardedFetch } from "../../../outbound/guarded-fetch.ts";
 import { joinAsMember } from "../../../test/accounts.ts";
 import { buildTestApp } from "../../../test/app.ts";
-import { openTestDatabase, type TestDatabaseTarget } from "../../../test/databases.ts";
+import { openTestDatabase, type TestDatabaseHandle, type TestDatabaseTarget } from "../../../test/databases.ts";
 import { htmlPage, rss, startFeedServer } from "../../../test/feed-server.ts";
 import { testItem } from "../../../test/items.ts";
 import { upsertArticles } from "../../articles/repository.ts";
@@ -20,7 +20,7 @@ import { createMemberFeedFetch, type MemberFeedFetchPolicy } from "../fetch.ts";
  */
 
 export type Member = Awaited<ReturnType<typeof joinAsMember>>;
-export type TestHandle = Awaited<ReturnType<typeof openTestDatabase>>;
+export type TestHandle = TestDatabaseHandle;
 export type FeedSite = Awaited<ReturnType<typeof startFeedServer>>;
 
 export const STORY = "Solana validators vote to cut block times in half";
