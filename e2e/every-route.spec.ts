@@ -4,30 +4,58 @@ import {
   type ConsoleMessage,
   expect,
   type Page,
+  type Request,
   test,
 } from "@playwright/test";
 import { newMember, uniqueHandle } from "./members.ts";
 import { routeHeadings, tickerHiddenOn } from "./routes.ts";
 
+/** How long no request may be open before the page counts as settled. */
+const QUIET_MS = 250;
+
 /**
  * Every console warning or error and every uncaught exception on the page (the browser logs
- * failed requests too), from now until `stop` is called.
+ * failed requests too), from now until `stop` is called; `settled` waits until the page has
+ * no request open (an event stream aside, which stays open) and has started none for
+ * QUIET_MS, so late console messages are caught too.
  */
-function watchConsole(page: Page): { problems: string[]; stop: () => void } {
+function watchConsole(page: Page): { problems: string[]; settled: () => Promise<void>; stop: () => void } {
   const problems: string[] = [];
+  const open = new Set<Request>();
+  let lastActivity = Date.now();
   const onError = (error: Error) => problems.push(`uncaught: ${error}`);
   const onConsole = (message: ConsoleMessage) => {
     if (message.type() === "error" || message.type() === "warning") {
       problems.push(`${message.type()}: ${message.text()} (${message.location().url})`);
     }
   };
+  const onRequest = (request: Request) => {
+    lastActivity = Date.now();
+    if (request.resourceType() !== "eventsource") open.add(request);
+  };
+  const onDone = (request: Request) => {
+    lastActivity = Date.now();
+    open.delete(request);
+  };
   page.on("pageerror", onError);
   page.on("console", onConsole);
+  page.on("request", onRequest);
+  page.on("requestfinished", onDone);
+  page.on("requestfailed", onDone);
   return {
     problems,
+    settled: async () => {
+      await page.waitForLoadState("load");
+      await expect
+        .poll(() => open.size === 0 && Date.now() - lastActivity >= QUIET_MS, { intervals: [50], timeout: 15_000 })
+        .toBe(true);
+    },
     stop: () => {
       page.off("pageerror", onError);
       page.off("console", onConsole);
+      page.off("request", onRequest);
+      page.off("requestfinished", onDone);
+      page.off("requestfailed", onDone);
     },
   };
 }
@@ -35,11 +63,6 @@ function watchConsole(page: Page): { problems: string[]; stop: () => void } {
 const marquee = (page: Page) => page.getByRole("region", { name: "Coin prices in US dollars" });
 /** The copy of the marquee's coins that is read out; the others are aria-hidden pictures of it. */
 const marqueeCoins = (page: Page) => marquee(page).getByRole("list").first().getByRole("link");
-
-/** Waits until the page has made its requests, so late console messages are caught too. */
-async function settle(page: Page) {
-  await page.waitForLoadState("networkidle");
-}
 
 /**
  * One page per worker for each pass: every route is still a full load of its own (a fresh
@@ -85,7 +108,7 @@ routes.describe("every route renders", () => {
     routes(
       `${path} shows "${heading}", the five coins' prices, and the ticker where it belongs`,
       async ({ visitorPage: page }) => {
-        const { problems, stop } = watchConsole(page);
+        const { problems, settled, stop } = watchConsole(page);
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
         await expect(page).toHaveTitle(`${heading} · Gemwire`);
@@ -103,7 +126,7 @@ routes.describe("every route renders", () => {
         if (tickerHiddenOn.has(path)) await expect(page.getByTestId("ticker-strip")).toHaveCount(0);
         else await expect(page.getByTestId("ticker-strip")).toBeVisible();
 
-        await settle(page);
+        await settled();
         stop();
         expect(problems).toEqual([]);
       },
@@ -150,7 +173,7 @@ routes.describe("every route as a member", () => {
     routes(
       `${path} logs no console warning or error, and its price marquee is one still row`,
       async ({ memberPage: page }) => {
-        const { problems, stop } = watchConsole(page);
+        const { problems, settled, stop } = watchConsole(page);
         await page.goto(path);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expect(page.getByRole("main")).not.toBeEmpty();
@@ -165,7 +188,7 @@ routes.describe("every route as a member", () => {
         await page.waitForTimeout(300);
         expect(await marqueeCoins(page).first().boundingBox()).toEqual(before);
 
-        await settle(page);
+        await settled();
         stop();
         expect(problems).toEqual([]);
       },
@@ -175,11 +198,11 @@ routes.describe("every route as a member", () => {
 
 test.describe("an address that is no page", () => {
   test("answers 404 with the app, which shows its 404 page without console noise", async ({ page }) => {
-    const { problems, stop } = watchConsole(page);
+    const { problems, settled, stop } = watchConsole(page);
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
-    await settle(page);
+    await settled();
     stop();
     // The 404 of the page itself is the one the browser may log; nothing else.
     expect(problems.filter((problem) => !problem.includes("/no/such/page"))).toEqual([]);
