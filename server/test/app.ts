@@ -1,17 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { buildApp } from "../app.ts";
+import { type AppOptions, buildApp } from "../app.ts";
 import { loadConfig } from "../config.ts";
 import type { Database } from "../db/database.ts";
 import type { NormalisedItem } from "../lib/feed-reader/normalise.ts";
-import type { AdminPassword } from "../modules/admin/admin-password.ts";
 import { upsertArticles } from "../modules/articles/repository.ts";
-import type { HubOptions } from "../modules/community/notification-hub.ts";
-import type { Sources } from "../modules/feeds/sources.ts";
-import type { PriceService } from "../modules/market/price-service.ts";
-import type { MemberFeedRoutesOptions } from "../modules/member-feeds/routes.ts";
-import type { PageFetchPolicy } from "../modules/pages/page-reads.ts";
-import type { TrendsService } from "../modules/trends/service.ts";
 import {
   openTestDatabase,
   type TestDatabaseHandle,
@@ -19,37 +12,12 @@ import {
   testDatabaseTargets,
 } from "./databases.ts";
 
-/** What a test may set on the app it builds, beside the operator's configuration (`env`). */
-export type TestAppOptions = {
-  env?: Record<string, string>;
-  webRoot?: string;
-  adminPassword?: AdminPassword;
-  wakeFeedScheduler?: () => void;
-  prices?: PriceService;
-  notificationStreams?: HubOptions;
-  trends?: TrendsService;
-  analysis?: { pageFetch?: PageFetchPolicy };
-  memberFeeds?: MemberFeedRoutesOptions;
-  /** Feed addresses and relays, when the test serves the feeds itself. */
-  sources?: Sources;
-};
+/** What a test may set on the app it builds: `buildApp`'s options, and the operator's configuration as `env`. */
+export type TestAppOptions = Omit<AppOptions, "config" | "database" | "logger"> & { env?: Record<string, string> };
 
 /** The real app on a real database, quiet, with configuration overrides as an operator would set them. */
-export async function buildTestApp(database: Database, options: TestAppOptions = {}) {
-  const config = loadConfig({ LOG_LEVEL: "silent", ...options.env });
-  return buildApp({
-    config,
-    database,
-    webRoot: options.webRoot,
-    adminPassword: options.adminPassword,
-    wakeFeedScheduler: options.wakeFeedScheduler,
-    prices: options.prices,
-    notificationStreams: options.notificationStreams,
-    trends: options.trends,
-    analysis: options.analysis,
-    memberFeeds: options.memberFeeds,
-    sources: options.sources,
-  });
+export async function buildTestApp(database: Database, { env, ...options }: TestAppOptions = {}) {
+  return buildApp({ config: loadConfig({ LOG_LEVEL: "silent", ...env }), database, ...options });
 }
 
 /**

@@ -71,6 +71,12 @@ export function scanTags(text: string, options: ScanOptions, visit: (tag: Tag) =
     tagStart = -1;
   };
 
+  /** A comment or CDATA section; one the text ends inside comes with no end marker (`offset` 0). */
+  const sectionEnded = (start: number, end: number, offset: number) => {
+    if (finishing && offset === 0 && base + end === text.length) stoppedAt = text.lastIndexOf("<!", base + start);
+    covered = base + end + offset + 1;
+  };
+
   let tokenizer: Tokenizer | undefined;
   const callbacks = {
     onopentagname(start: number, end: number) {
@@ -120,14 +126,8 @@ export function scanTags(text: string, options: ScanOptions, visit: (tag: Tag) =
     ontextentity(_codepoint: number, end: number) {
       covered = base + end;
     },
-    oncomment(start: number, end: number, offset: number) {
-      if (finishing && offset === 0 && base + end === text.length) stoppedAt = text.lastIndexOf("<!", base + start);
-      covered = base + end + offset + 1;
-    },
-    oncdata(start: number, end: number, offset: number) {
-      if (finishing && offset === 0 && base + end === text.length) stoppedAt = text.lastIndexOf("<!", base + start);
-      covered = base + end + offset + 1;
-    },
+    oncomment: sectionEnded,
+    oncdata: sectionEnded,
     ondeclaration(start: number, end: number) {
       const lt = base + start - 2;
       covered = base + end + 1;

@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoryAnalysis } from "../../../contracts/analysis-catalog.ts";
 import type { Story } from "../../../contracts/stories.ts";
 import { useTestApp } from "../../test/app.ts";
+import { articleAppOptions } from "../../test/article-site.ts";
 import { testDatabaseTargets } from "../../test/databases.ts";
 import { testItem } from "../../test/items.ts";
 import { upsertArticles } from "../articles/repository.ts";
 import { cashtags } from "./fixtures/index.ts";
-import { LOCAL_PAGES, startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
+import { startPriceApi, startSite, type TestSite } from "./fixtures/site.ts";
 
 /*
  * GET /api/analysis/story: a story is analysed from its lead article, the first of its
@@ -28,8 +29,7 @@ describe.each(testDatabaseTargets())("story analysis on $dialect", (target) => {
     site = await startSite();
     prices = await startPriceApi();
     return {
-      env: { ALLOW_PRIVATE_SOURCES: "1", PRICE_API_URL: prices.baseUrl },
-      analysis: { pageFetch: LOCAL_PAGES },
+      ...articleAppOptions(prices),
       seed: async (database) => {
         const now = Date.now();
         const item = (id: string, hoursAgo: number, title: string, link: string, description: string) =>

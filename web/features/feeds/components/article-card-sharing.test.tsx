@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { setCommentCount, useDiscussion } from "../../../lib/discussion.ts";
-import { article, articleCardHooks, lastToast, renderCard, visitor } from "../test/article-card.tsx";
+import { visitor } from "../../../test/feed-items.ts";
+import { article, articleCardHooks, lastToast, renderCard } from "../test/article-card.tsx";
 
 articleCardHooks();
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { article, articleCardHooks, lastToast, member, renderCard, visitor } from "../test/article-card.tsx";
+import { member, visitor } from "../../../test/feed-items.ts";
+import { article, articleCardHooks, lastToast, renderCard } from "../test/article-card.tsx";
 
 const fetchMock = articleCardHooks();
 

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { article, articleCardHooks, HOUR, renderCard, visitor } from "../test/article-card.tsx";
+import { visitor } from "../../../test/feed-items.ts";
+import { article, articleCardHooks, HOUR, renderCard } from "../test/article-card.tsx";
 
 articleCardHooks();
 

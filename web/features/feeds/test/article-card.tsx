@@ -1,5 +1,5 @@
 /*
- * The article card's test kit: an article, a visitor and a member, and the card rendered in a
+ * The article card's test kit: an article, and the card rendered in a
  * list whose cached feed holds it, with the routes its links lead to.
  */
 import { QueryClient, QueryClientProvider, useQuery } from "@tanstack/react-query";
@@ -10,35 +10,25 @@ import type { Me } from "../../../../contracts/accounts.ts";
 import type { FeedItem } from "../../../../contracts/feeds.ts";
 import { toastStore } from "../../../components/ui/toast/toast-store.ts";
 import { resetDiscussion } from "../../../lib/discussion.ts";
+import { feedItem } from "../../../test/feed-items.ts";
 import { ArticleCard, useCardActions } from "../components/article-card.tsx";
 import { useHiddenArticles } from "../hidden-articles.ts";
 
 export const HOUR = 3_600_000;
 
-export const article = (over: Partial<FeedItem> = {}): FeedItem => ({
-  id: "a1",
-  title: "Bitcoin hits record high",
-  link: "https://news.example/bitcoin-record",
-  pubDate: new Date(Date.now() - 2 * HOUR).toISOString(),
-  undated: false,
-  description: "Spot ETF inflows topped $1.2 billion.",
-  image: "https://img.example/btc.png",
-  source: "CoinDesk",
-  creator: "Helene",
-  votes: { up: 2, down: 1 },
-  myVote: null,
-  comments: 0,
-  story: null,
-  coins: [],
-  read: false,
-  ...over,
-});
-
-export const member: Me = {
-  user: { id: "u1", handle: "satoshi", username: null, email: null, avatar: null },
-  admin: false,
-};
-export const visitor: Me = { user: null, admin: false };
+/** One article as the feeds API sends it: two hours old, with a picture, a byline and votes. */
+export const article = (over: Partial<FeedItem> = {}): FeedItem =>
+  feedItem(1, {
+    title: "Bitcoin hits record high",
+    link: "https://news.example/bitcoin-record",
+    pubDate: new Date(Date.now() - 2 * HOUR).toISOString(),
+    description: "Spot ETF inflows topped $1.2 billion.",
+    image: "https://img.example/btc.png",
+    source: "CoinDesk",
+    creator: "Helene",
+    votes: { up: 2, down: 1 },
+    ...over,
+  });
 
 /** A card in a list whose cached feed holds the article, as on a real page. */
 function Card({ item }: { item: FeedItem }) {
